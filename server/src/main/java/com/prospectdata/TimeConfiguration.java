@@ -1,0 +1,15 @@
+package com.prospectdata;
+
+import java.time.Clock;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+@Configuration(proxyBeanMethods = false)
+class TimeConfiguration {
+
+    /** One clock for "now" everywhere (job windows, key times), replaceable in tests. */
+    @Bean
+    Clock clock() {
+        return Clock.systemUTC();
+    }
+}

@@ -1,0 +1,63 @@
+package com.prospectdata.auth;
+
+import static com.prospectdata.generated.jooq.Tables.API_KEY;
+
+import com.prospectdata.generated.jooq.tables.records.ApiKeyRecord;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import org.jooq.Condition;
+import org.jooq.DSLContext;
+import org.jooq.impl.DSL;
+import org.springframework.stereotype.Repository;
+
+@Repository
+public class ApiKeyQueries {
+
+    private final DSLContext db;
+
+    public ApiKeyQueries(DSLContext db) {
+        this.db = db;
+    }
+
+    public Optional<ApiKeyRecord> findByHash(byte[] keyHash) {
+        return db.selectFrom(API_KEY).where(API_KEY.KEY_HASH.eq(keyHash)).fetchOptional();
+    }
+
+    public void insert(ApiKeyRecord key) {
+        db.executeInsert(key);
+    }
+
+    public List<ApiKeyRecord> list(Optional<UUID> organizationId) {
+        Condition condition = organizationId.map(API_KEY.ORGANIZATION_ID::eq).orElse(DSL.noCondition());
+        return db.selectFrom(API_KEY)
+                .where(condition)
+                .orderBy(API_KEY.CREATED_AT, API_KEY.ID)
+                .fetch();
+    }
+
+    public List<ApiKeyRecord> findByIdOrHint(Optional<UUID> id, String hintPrefix, String hintSuffix) {
+        Condition byHint = API_KEY.HINT_PREFIX.eq(hintPrefix).and(API_KEY.HINT_SUFFIX.eq(hintSuffix));
+        return db.selectFrom(API_KEY)
+                .where(id.map(API_KEY.ID::eq).orElse(byHint))
+                .fetch();
+    }
+
+    /** Marks the key revoked; revoking an already revoked key keeps the first revocation time. */
+    public void revoke(UUID id, Instant at) {
+        db.update(API_KEY)
+                .set(API_KEY.REVOKED_AT, DSL.coalesce(API_KEY.REVOKED_AT, DSL.val(at)))
+                .where(API_KEY.ID.eq(id))
+                .execute();
+    }
+
+    /** Records use, at most once a minute per key, so busy keys do not write on every request. */
+    public void touch(UUID id, Instant at) {
+        db.update(API_KEY)
+                .set(API_KEY.LAST_USED_AT, at)
+                .where(API_KEY.ID.eq(id))
+                .and(API_KEY.LAST_USED_AT.isNull().or(API_KEY.LAST_USED_AT.lt(at.minusSeconds(60))))
+                .execute();
+    }
+}

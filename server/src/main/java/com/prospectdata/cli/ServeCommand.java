@@ -1,0 +1,34 @@
+package com.prospectdata.cli;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import org.springframework.context.event.ContextClosedEvent;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Unmatched;
+
+@Command(name = "serve", mixinStandardHelpOptions = true,
+        description = "Serve the API (the default command). Spring properties may follow as --name=value.")
+final class ServeCommand implements Callable<Integer> {
+
+    @Option(names = "--demo", description = "On an empty database, load demo data; then issue a demo key and print it with a curl line.")
+    boolean demo;
+
+    @Unmatched
+    List<String> springArguments = new ArrayList<>();
+
+    @Override
+    public Integer call() throws InterruptedException {
+        var context = SpringContexts.forServer(springArguments.toArray(String[]::new));
+        CountDownLatch closed = new CountDownLatch(1);
+        context.addApplicationListener(event -> {
+            if (event instanceof ContextClosedEvent) {
+                closed.countDown();
+            }
+        });
+        closed.await();
+        return 0;
+    }
+}

@@ -1,0 +1,62 @@
+package com.prospectdata.companies;
+
+import com.prospectdata.auth.ApiKeyAuthenticationFilter;
+import com.prospectdata.auth.AuthenticatedKey;
+import com.prospectdata.generated.api.CompaniesApiDelegate;
+import com.prospectdata.generated.model.Company;
+import com.prospectdata.generated.model.CompanyList;
+import com.prospectdata.generated.model.ReviewStatus;
+import com.prospectdata.paging.PageRequest;
+import com.prospectdata.paging.SearchPattern;
+import com.prospectdata.web.ApiException;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import org.springframework.http.ResponseEntity;
+import org.springframework.stereotype.Service;
+
+@Service
+class CompaniesDelegate implements CompaniesApiDelegate {
+
+    private final CompanyQueries companies;
+    private final CompanyAccess access;
+
+    CompaniesDelegate(CompanyQueries companies, CompanyAccess access) {
+        this.companies = companies;
+        this.access = access;
+    }
+
+    @Override
+    public ResponseEntity<CompanyList> listCompanies(UUID prospectSearchId, Integer limit, Integer offset,
+                                                     Double minMatchScore, ReviewStatus reviewStatus,
+                                                     List<ReviewStatus> reviewStatusList, String search) {
+        if (minMatchScore != null && minMatchScore.isNaN()) {
+            throw ApiException.validation("min_match_score must be a number between 0 and 10");
+        }
+        AuthenticatedKey caller = ApiKeyAuthenticationFilter.currentCaller();
+        access.requireProspectSearch(prospectSearchId, caller);
+
+        // review_status_list wins over review_status when both are given.
+        List<ReviewStatus> statuses = reviewStatusList != null && !reviewStatusList.isEmpty()
+                ? reviewStatusList
+                : Optional.ofNullable(reviewStatus).map(List::of).orElse(List.of());
+        CompanyFilter filter = new CompanyFilter(prospectSearchId, Optional.ofNullable(minMatchScore),
+                statuses.stream().map(ReviewStatus::getValue).distinct().toList(),
+                SearchPattern.contains(search));
+        PageRequest page = new PageRequest(limit, offset);
+
+        CompanyQueries.CompanyPage result = companies.list(filter, page);
+        List<Company> items = result.companies().stream().map(CompanyMapper::toDto).toList();
+        return ResponseEntity.ok(new CompanyList(items, result.total(), limit, offset,
+                page.hasMore(items.size(), result.total())));
+    }
+
+    @Override
+    public ResponseEntity<Company> getCompany(UUID companyId) {
+        access.requireCompany(companyId, ApiKeyAuthenticationFilter.currentCaller());
+        return companies.find(companyId)
+                .map(CompanyMapper::toDto)
+                .map(ResponseEntity::ok)
+                .orElseThrow(() -> ApiException.companyNotFound(companyId));
+    }
+}

@@ -1,0 +1,36 @@
+package com.prospectdata.database;
+
+import java.net.ConnectException;
+import java.sql.SQLException;
+import java.sql.SQLTransientConnectionException;
+import org.springframework.dao.DataAccessResourceFailureException;
+import org.springframework.transaction.CannotCreateTransactionException;
+
+/** Tells "the database cannot be reached" (503, recovers by itself) from other failures (500). */
+public final class DatabaseFailures {
+
+    private DatabaseFailures() {
+    }
+
+    public static boolean isUnreachable(Throwable failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            if (cause instanceof SQLTransientConnectionException
+                    || cause instanceof ConnectException
+                    || cause instanceof DataAccessResourceFailureException
+                    || cause instanceof CannotCreateTransactionException) {
+                return true;
+            }
+            if (cause instanceof SQLException sql && sql.getSQLState() != null) {
+                String state = sql.getSQLState();
+                // 08: connection exceptions; 57P01-57P03: server shutting down or not accepting connections.
+                if (state.startsWith("08") || state.startsWith("57P")) {
+                    return true;
+                }
+            }
+            if (cause.getCause() == cause) {
+                break;
+            }
+        }
+        return false;
+    }
+}

@@ -1,0 +1,35 @@
+package com.prospectdata.database;
+
+import com.zaxxer.hikari.HikariDataSource;
+import java.nio.file.Path;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Conditional;
+import org.springframework.context.annotation.Configuration;
+
+/**
+ * With no {@code spring.datasource.url}, the service runs on the embedded PostgreSQL of
+ * {@code app.data-dir}. Spring Boot's own DataSource configuration backs off when this bean
+ * exists, and Flyway and jOOQ use it as they would any other.
+ */
+@Configuration(proxyBeanMethods = false)
+@Conditional(NoDatasourceUrlCondition.class)
+class EmbeddedDatabaseConfiguration {
+
+    @Bean(destroyMethod = "close")
+    EmbeddedPostgresServer embeddedPostgresServer(
+            @Value("${app.data-dir}") Path dataDirectory,
+            @Value("${app.embedded-postgres.port}") int port) {
+        return EmbeddedPostgresServer.startOrAttach(dataDirectory.resolve("postgres"), port);
+    }
+
+    @Bean
+    @ConfigurationProperties("spring.datasource.hikari")
+    HikariDataSource dataSource(EmbeddedPostgresServer server) {
+        HikariDataSource dataSource = new HikariDataSource();
+        dataSource.setJdbcUrl(server.jdbcUrl());
+        dataSource.setUsername(server.username());
+        return dataSource;
+    }
+}

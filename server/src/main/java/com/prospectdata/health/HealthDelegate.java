@@ -1,0 +1,36 @@
+package com.prospectdata.health;
+
+import com.prospectdata.generated.api.HealthApiDelegate;
+import com.prospectdata.generated.model.Health;
+import org.jooq.DSLContext;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
+import org.springframework.stereotype.Service;
+
+/** Healthy when the database answers a trivial query; no key needed (decisions.md section 7). */
+@Service
+class HealthDelegate implements HealthApiDelegate {
+
+    static final String SERVICE_NAME = "Company Prospect Data API";
+    private static final Logger log = LoggerFactory.getLogger(HealthDelegate.class);
+
+    private final DSLContext db;
+
+    HealthDelegate(DSLContext db) {
+        this.db = db;
+    }
+
+    @Override
+    public ResponseEntity<Health> getHealth() {
+        try {
+            db.selectOne().fetch();
+            return ResponseEntity.ok(new Health(SERVICE_NAME, Health.StatusEnum.HEALTHY));
+        } catch (RuntimeException e) {
+            log.warn("Health check failed: {}", e.toString());
+            return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE)
+                    .body(new Health(SERVICE_NAME, Health.StatusEnum.UNHEALTHY));
+        }
+    }
+}

@@ -1,0 +1,66 @@
+package com.prospectdata.jobs;
+
+import com.prospectdata.auth.ApiKeyAuthenticationFilter;
+import com.prospectdata.companies.CompanyAccess;
+import com.prospectdata.generated.api.JobsApiDelegate;
+import com.prospectdata.generated.model.Job;
+import com.prospectdata.generated.model.JobList;
+import com.prospectdata.generated.model.JobSummary;
+import com.prospectdata.generated.model.LatestJob;
+import com.prospectdata.paging.PageRequest;
+import com.prospectdata.web.WireTime;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import org.springframework.http.ResponseEntity;
+import org.springframework.stereotype.Service;
+
+@Service
+class JobsDelegate implements JobsApiDelegate {
+
+    /** The summary's window: the list's default days_back (decisions.md section 4). */
+    static final int SUMMARY_DAYS_BACK = 30;
+
+    private final JobQueries jobs;
+    private final CompanyAccess access;
+    private final Clock clock;
+
+    JobsDelegate(JobQueries jobs, CompanyAccess access, Clock clock) {
+        this.jobs = jobs;
+        this.access = access;
+        this.clock = clock;
+    }
+
+    @Override
+    public ResponseEntity<JobList> listCompanyJobs(UUID companyId, Integer daysBack, String platform,
+                                                   Integer limit, Integer offset) {
+        access.requireCompany(companyId, ApiKeyAuthenticationFilter.currentCaller());
+        PageRequest page = new PageRequest(limit, offset);
+        Optional<String> platformFilter = Optional.ofNullable(platform).map(String::strip).filter(p -> !p.isEmpty());
+        JobQueries.JobPage result = jobs.activeJobs(companyId, windowStart(daysBack), platformFilter, page);
+        HiringActivity activity = HiringActivity.of(result.total(), daysBack);
+        List<Job> items = result.jobs().stream()
+                .map(row -> new Job(row.id(), row.title(), row.platform(), WireTime.of(row.datePosted()), row.jobUrl()))
+                .toList();
+        return ResponseEntity.ok(new JobList(items, result.total(), limit, offset,
+                page.hasMore(items.size(), result.total()), activity.strength(), activity.roundedVelocity()));
+    }
+
+    @Override
+    public ResponseEntity<JobSummary> getCompanyJobsSummary(UUID companyId) {
+        access.requireCompany(companyId, ApiKeyAuthenticationFilter.currentCaller());
+        long total = jobs.countActiveSince(companyId, windowStart(SUMMARY_DAYS_BACK));
+        HiringActivity activity = HiringActivity.of(total, SUMMARY_DAYS_BACK);
+        JobSummary summary = new JobSummary(total, activity.strength(), activity.roundedVelocity());
+        jobs.latestActive(companyId).ifPresent(latest -> summary.setLatestJob(
+                new LatestJob(latest.id(), latest.title(), latest.platform(), WireTime.of(latest.datePosted()))));
+        return ResponseEntity.ok(summary);
+    }
+
+    private Instant windowStart(int daysBack) {
+        return clock.instant().minus(Duration.ofDays(daysBack));
+    }
+}

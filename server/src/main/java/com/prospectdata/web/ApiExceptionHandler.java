@@ -1,0 +1,119 @@
+package com.prospectdata.web;
+
+import com.prospectdata.database.DatabaseFailures;
+import com.prospectdata.generated.model.ErrorResponse;
+import jakarta.validation.ConstraintViolationException;
+import java.util.stream.Collectors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.http.CacheControl;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.HttpMediaTypeNotAcceptableException;
+import org.springframework.web.HttpRequestMethodNotSupportedException;
+import org.springframework.web.bind.MissingPathVariableException;
+import org.springframework.web.bind.MissingServletRequestParameterException;
+import org.springframework.web.bind.ServletRequestBindingException;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.RestControllerAdvice;
+import org.springframework.web.method.annotation.HandlerMethodValidationException;
+import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
+import org.springframework.web.servlet.NoHandlerFoundException;
+import org.springframework.web.servlet.resource.NoResourceFoundException;
+
+/**
+ * The one place where failures become the contract's error body. Filters hand their failures
+ * here too (through Spring's HandlerExceptionResolver), and so does the servlet container's
+ * error page (see {@link ErrorPageController}).
+ */
+@RestControllerAdvice
+public class ApiExceptionHandler {
+
+    private static final Logger log = LoggerFactory.getLogger(ApiExceptionHandler.class);
+
+    @ExceptionHandler(ApiException.class)
+    ResponseEntity<ErrorResponse> apiException(ApiException e) {
+        return error(e.code(), e.getMessage());
+    }
+
+    @ExceptionHandler(MissingServletRequestParameterException.class)
+    ResponseEntity<ErrorResponse> missingParameter(MissingServletRequestParameterException e) {
+        return error(ErrorCode.VALIDATION_ERROR, e.getParameterName() + " is required");
+    }
+
+    @ExceptionHandler(MethodArgumentTypeMismatchException.class)
+    ResponseEntity<ErrorResponse> typeMismatch(MethodArgumentTypeMismatchException e) {
+        return error(ErrorCode.VALIDATION_ERROR, ParameterRules.describe(e.getParameter()));
+    }
+
+    @ExceptionHandler(HandlerMethodValidationException.class)
+    ResponseEntity<ErrorResponse> constraintViolated(HandlerMethodValidationException e) {
+        String message = e.getParameterValidationResults().stream()
+                .map(result -> ParameterRules.describe(result.getMethodParameter()))
+                .distinct()
+                .collect(Collectors.joining("; "));
+        return error(ErrorCode.VALIDATION_ERROR, message);
+    }
+
+    @ExceptionHandler(ConstraintViolationException.class)
+    ResponseEntity<ErrorResponse> constraintViolated(ConstraintViolationException e) {
+        String message = e.getConstraintViolations().stream()
+                .map(ParameterRules::describe)
+                .distinct()
+                .sorted()
+                .collect(Collectors.joining("; "));
+        return error(ErrorCode.VALIDATION_ERROR, message);
+    }
+
+    @ExceptionHandler({MissingPathVariableException.class, ServletRequestBindingException.class})
+    ResponseEntity<ErrorResponse> badRequest(ServletRequestBindingException e) {
+        return error(ErrorCode.VALIDATION_ERROR, "The request is malformed");
+    }
+
+    @ExceptionHandler({NoHandlerFoundException.class, NoResourceFoundException.class})
+    ResponseEntity<ErrorResponse> noRoute(Exception e) {
+        return error(ErrorCode.NOT_FOUND, "No such endpoint. See the API reference for the available paths.");
+    }
+
+    @ExceptionHandler(HttpRequestMethodNotSupportedException.class)
+    ResponseEntity<ErrorResponse> methodNotAllowed(HttpRequestMethodNotSupportedException e) {
+        HttpHeaders headers = new HttpHeaders();
+        if (e.getSupportedHttpMethods() != null) {
+            headers.setAllow(e.getSupportedHttpMethods());
+        }
+        return error(ErrorCode.METHOD_NOT_ALLOWED,
+                "Method " + e.getMethod() + " is not allowed here; allowed: " + String.join(", ",
+                        e.getSupportedMethods() == null ? new String[0] : e.getSupportedMethods()),
+                headers);
+    }
+
+    @ExceptionHandler(HttpMediaTypeNotAcceptableException.class)
+    ResponseEntity<ErrorResponse> notAcceptable(HttpMediaTypeNotAcceptableException e) {
+        return error(ErrorCode.VALIDATION_ERROR, "This API answers application/json only");
+    }
+
+    @ExceptionHandler(Exception.class)
+    ResponseEntity<ErrorResponse> unexpected(Exception e) {
+        if (DatabaseFailures.isUnreachable(e)) {
+            log.warn("Database unreachable: {}", e.toString());
+            return error(ErrorCode.SERVICE_UNAVAILABLE, "The service is temporarily unavailable. Retry later.");
+        }
+        log.error("Unexpected failure", e);
+        return error(ErrorCode.INTERNAL_ERROR,
+                "An unexpected error occurred. Quote the X-Request-Id header when contacting support.");
+    }
+
+    private static ResponseEntity<ErrorResponse> error(ErrorCode code, String message) {
+        return error(code, message, new HttpHeaders());
+    }
+
+    private static ResponseEntity<ErrorResponse> error(ErrorCode code, String message, HttpHeaders headers) {
+        if (code == ErrorCode.UNAUTHORIZED) {
+            headers.set(HttpHeaders.WWW_AUTHENTICATE, "Bearer");
+        }
+        headers.setCacheControl(CacheControl.noStore());
+        return ResponseEntity.status(code.status())
+                .headers(headers)
+                .body(new ErrorResponse(code.name(), message));
+    }
+}

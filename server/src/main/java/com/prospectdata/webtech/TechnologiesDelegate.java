@@ -1,0 +1,62 @@
+package com.prospectdata.webtech;
+
+import com.prospectdata.auth.ApiKeyAuthenticationFilter;
+import com.prospectdata.companies.CompanyAccess;
+import com.prospectdata.generated.api.TechnologiesApiDelegate;
+import com.prospectdata.generated.model.ScanStatus;
+import com.prospectdata.generated.model.Technology;
+import com.prospectdata.generated.model.TechnologyList;
+import com.prospectdata.generated.model.TechnologySummary;
+import com.prospectdata.generated.model.TopTechnology;
+import com.prospectdata.paging.PageRequest;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import org.springframework.http.ResponseEntity;
+import org.springframework.stereotype.Service;
+
+@Service
+class TechnologiesDelegate implements TechnologiesApiDelegate {
+
+    static final int TOP_TECHNOLOGIES = 5;
+
+    private final TechnologyQueries technologies;
+    private final CompanyAccess access;
+
+    TechnologiesDelegate(TechnologyQueries technologies, CompanyAccess access) {
+        this.technologies = technologies;
+        this.access = access;
+    }
+
+    @Override
+    public ResponseEntity<TechnologyList> listCompanyTechnologies(UUID companyId, String category,
+                                                                  Integer minConfidence, Integer limit, Integer offset) {
+        access.requireCompany(companyId, ApiKeyAuthenticationFilter.currentCaller());
+        ScanStatus status = scanStatus(companyId);
+        PageRequest page = new PageRequest(limit, offset);
+        Optional<String> categoryFilter = Optional.ofNullable(category).map(String::strip).filter(c -> !c.isEmpty());
+        TechnologyQueries.TechnologyPage result = technologies.list(companyId, categoryFilter, minConfidence, page);
+        List<Technology> items = result.technologies().stream()
+                .map(row -> new Technology(row.name(), row.category(), row.confidence()).version(row.version()))
+                .toList();
+        return ResponseEntity.ok(new TechnologyList(items, result.total(), limit, offset,
+                page.hasMore(items.size(), result.total()), status == ScanStatus.COMPLETED, status));
+    }
+
+    @Override
+    public ResponseEntity<TechnologySummary> getCompanyWebtechSummary(UUID companyId) {
+        access.requireCompany(companyId, ApiKeyAuthenticationFilter.currentCaller());
+        ScanStatus status = scanStatus(companyId);
+        List<TopTechnology> top = technologies.top(companyId, TOP_TECHNOLOGIES).stream()
+                .map(row -> new TopTechnology(row.name(), row.category(), row.confidence()))
+                .toList();
+        Map<String, Long> counts = technologies.countsByCategory(companyId);
+        long total = counts.values().stream().mapToLong(Long::longValue).sum();
+        return ResponseEntity.ok(new TechnologySummary(top, total, counts, status == ScanStatus.COMPLETED, status));
+    }
+
+    private ScanStatus scanStatus(UUID companyId) {
+        return technologies.scanStatus(companyId).map(ScanStatus::fromValue).orElse(ScanStatus.NOT_SCANNED);
+    }
+}
