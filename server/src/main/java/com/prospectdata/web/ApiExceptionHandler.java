@@ -2,6 +2,8 @@ package com.prospectdata.web;
 
 import com.prospectdata.database.DatabaseFailures;
 import com.prospectdata.generated.model.ErrorResponse;
+import com.prospectdata.generated.model.RateLimitErrorResponse;
+import com.prospectdata.ratelimit.RateLimitExceededException;
 import jakarta.validation.ConstraintViolationException;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
@@ -34,6 +36,16 @@ public class ApiExceptionHandler {
     @ExceptionHandler(ApiException.class)
     ResponseEntity<ErrorResponse> apiException(ApiException e) {
         return error(e.code(), e.getMessage());
+    }
+
+    @ExceptionHandler(RateLimitExceededException.class)
+    ResponseEntity<RateLimitErrorResponse> rateLimitExceeded(RateLimitExceededException e) {
+        HttpHeaders headers = new HttpHeaders();
+        headers.set(HttpHeaders.RETRY_AFTER, Long.toString(e.retryAfterSeconds()));
+        headers.setCacheControl(CacheControl.noStore());
+        return ResponseEntity.status(e.code().status())
+                .headers(headers)
+                .body(new RateLimitErrorResponse(e.code().name(), e.getMessage(), Math.toIntExact(e.retryAfterSeconds())));
     }
 
     @ExceptionHandler(MissingServletRequestParameterException.class)
