@@ -6,6 +6,7 @@ import com.prospectdata.generated.model.RateLimitErrorResponse;
 import com.prospectdata.ratelimit.RateLimitExceededException;
 import jakarta.validation.ConstraintViolationException;
 import java.util.stream.Collectors;
+import org.apache.tomcat.util.http.InvalidParameterException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.http.CacheControl;
@@ -22,6 +23,7 @@ import org.springframework.web.method.annotation.HandlerMethodValidationExceptio
 import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
 import org.springframework.web.servlet.NoHandlerFoundException;
 import org.springframework.web.servlet.resource.NoResourceFoundException;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The one place where failures become the contract's error body. Filters hand their failures
@@ -32,6 +34,7 @@ import org.springframework.web.servlet.resource.NoResourceFoundException;
 public class ApiExceptionHandler {
 
     private static final Logger log = LoggerFactory.getLogger(ApiExceptionHandler.class);
+    private static final JsonMapper JSON = JsonMapper.builder().build();
 
     @ExceptionHandler(ApiException.class)
     ResponseEntity<ErrorResponse> apiException(ApiException e) {
@@ -77,6 +80,12 @@ public class ApiExceptionHandler {
         return error(ErrorCode.VALIDATION_ERROR, message);
     }
 
+    @ExceptionHandler(InvalidParameterException.class)
+    ResponseEntity<ErrorResponse> undecodableQuery(InvalidParameterException e) {
+        return error(ErrorCode.VALIDATION_ERROR,
+                "The query string is malformed: every parameter must be percent-encoded UTF-8");
+    }
+
     @ExceptionHandler({MissingPathVariableException.class, ServletRequestBindingException.class})
     ResponseEntity<ErrorResponse> badRequest(ServletRequestBindingException e) {
         return error(ErrorCode.VALIDATION_ERROR, "The request is malformed");
@@ -113,6 +122,26 @@ public class ApiExceptionHandler {
         log.error("Unexpected failure", e);
         return error(ErrorCode.INTERNAL_ERROR,
                 "An unexpected error occurred. Quote the X-Request-Id header when contacting support.");
+    }
+
+    /**
+     * The body for an error Tomcat raised before any of this application ran (see
+     * ContainerErrorReportValve): the same shape, with what can be said without a request.
+     */
+    static String containerErrorBody(int status) {
+        ErrorCode code = switch (status) {
+            case 404 -> ErrorCode.NOT_FOUND;
+            case 405 -> ErrorCode.METHOD_NOT_ALLOWED;
+            case 503 -> ErrorCode.SERVICE_UNAVAILABLE;
+            default -> status < 500 ? ErrorCode.VALIDATION_ERROR : ErrorCode.INTERNAL_ERROR;
+        };
+        String message = code == ErrorCode.VALIDATION_ERROR ? "The request is malformed" : switch (code) {
+            case NOT_FOUND -> "No such endpoint. See the API reference for the available paths.";
+            case METHOD_NOT_ALLOWED -> "Method not allowed";
+            case SERVICE_UNAVAILABLE -> "The service is temporarily unavailable. Retry later.";
+            default -> "An unexpected error occurred. Quote the X-Request-Id header when contacting support.";
+        };
+        return JSON.writeValueAsString(new ErrorResponse(code.name(), message));
     }
 
     private static ResponseEntity<ErrorResponse> error(ErrorCode code, String message) {
