@@ -25,6 +25,8 @@ public class ContainerErrorReportValve extends ErrorReportValve {
             response.setContentType("application/json");
             response.setCharacterEncoding(StandardCharsets.UTF_8.name());
             response.setHeader("Cache-Control", "no-store");
+            // Spring's filters never ran, so the request has no id yet.
+            response.setHeader(RequestIdFilter.HEADER, RequestIdFilter.requestIdFor(null));
             Writer writer = response.getReporter();
             if (writer != null) {
                 writer.write(ApiExceptionHandler.containerErrorBody(status));

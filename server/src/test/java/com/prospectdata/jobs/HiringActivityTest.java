@@ -33,24 +33,16 @@ class HiringActivityTest {
             "1, 365, 0.08, NONE",
             "9, 90, 3.0, STRONG",
             "1, 7, 4.29, STRONG",
-            "2, 3, 20.0, STRONG"
-    })
-    void velocityIsJobsPerDayTimesThirty(long jobs, int daysBack, double rounded, ActivityStrength strength) {
-        HiringActivity activity = HiringActivity.of(jobs, daysBack);
-        assertThat(activity.roundedVelocity()).isEqualTo(rounded);
-        assertThat(activity.strength()).isEqualTo(strength);
-    }
-
-    @ParameterizedTest(name = "{0} jobs in {1} days round to {2} but stay {3}")
-    @CsvSource({
-            // 6 / 361 * 30 = 0.4986..., shown as 0.50, still below the LIGHT threshold.
+            "2, 3, 20.0, STRONG",
+            // The strength comes from the unrounded velocity, the shown value is rounded:
+            // 6 / 361 * 30 = 0.4986... is shown as 0.50 and is still below LIGHT;
             "6, 361, 0.5, NONE",
-            // 18 / 361 * 30 = 1.4958..., shown as 1.50, still LIGHT.
+            // 18 / 361 * 30 = 1.4958... is shown as 1.50 and is still LIGHT;
             "18, 361, 1.5, LIGHT",
-            // 36 / 361 * 30 = 2.9916..., shown as 2.99, MODERATE.
+            // 36 / 361 * 30 = 2.9916... is shown as 2.99, MODERATE.
             "36, 361, 2.99, MODERATE"
     })
-    void strengthIsComputedFromTheUnroundedVelocity(long jobs, int daysBack, double rounded, ActivityStrength strength) {
+    void velocityIsJobsPerDayTimesThirty(long jobs, int daysBack, double rounded, ActivityStrength strength) {
         HiringActivity activity = HiringActivity.of(jobs, daysBack);
         assertThat(activity.roundedVelocity()).isEqualTo(rounded);
         assertThat(activity.strength()).isEqualTo(strength);
