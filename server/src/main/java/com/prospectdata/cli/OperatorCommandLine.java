@@ -16,6 +16,7 @@ import picocli.CommandLine.Command;
                 ServeCommand.class,
                 OrgsCommand.class,
                 KeysCommand.class,
+                ImportCommand.class,
                 CommandLine.HelpCommand.class
         })
 public final class OperatorCommandLine implements Runnable {
