@@ -17,6 +17,7 @@ import picocli.CommandLine.Command;
                 OrgsCommand.class,
                 KeysCommand.class,
                 ImportCommand.class,
+                DemoDataCommand.class,
                 CommandLine.HelpCommand.class
         })
 public final class OperatorCommandLine implements Runnable {
