@@ -163,9 +163,10 @@ public final class DemoDataGenerator {
         BusinessType type = pick(theme.types());
         String[] nameAndDomain = nameAndDomain(place, type);
         String domain = nameAndDomain[1];
-        double score = Math.clamp(Math.round((theme.meanScore() + 1.9 * random.nextGaussian()) * 10) / 10.0, 0.0, 10.0);
+        double score = matchScore(theme.meanScore());
         Instant created = searchCreated.plusSeconds(random.nextLong(3 * DAY_SECONDS));
-        Instant updated = chance(0.6) ? min(created.plusSeconds(random.nextLong(200 * DAY_SECONDS)), EPOCH) : created;
+        long untilEpoch = Duration.between(created, EPOCH).toSeconds();
+        Instant updated = chance(0.6) ? created.plusSeconds(random.nextLong(Math.min(200 * DAY_SECONDS, untilEpoch))) : created;
         sink.accept(new Company(id, searchId, nameAndDomain[0], place.city(), place.country(), type.name(),
                 "https://www." + domain, score, reviewStatus(score), chance(0.85) ? phone(place) : null,
                 contacts(place.language(), domain), created, updated));
@@ -202,11 +203,11 @@ public final class DemoDataGenerator {
                 case 4, 5, 6 -> pick(DemoVocabulary.SURNAMES.get(language)) + " " + industry;
                 case 7 -> pick(DemoVocabulary.SURNAMES.get(language)) + " & " + pick(DemoVocabulary.SURNAMES.get(language));
                 case 8 -> pick(DemoVocabulary.STEMS.get(language));
-                default -> industry + " " + place.city();
+                default -> industry + " " + localCity(place);
             };
             // Real registers are full of "X Logistik Hamburg" and "X Logistik 24": the same when names collide.
             if (attempt >= 3) {
-                base = base + " " + (attempt < 6 && !base.contains(place.city()) ? place.city()
+                base = base + " " + (attempt < 6 && !base.contains(localCity(place)) ? localCity(place)
                         : Integer.toString(2 + random.nextInt(attempt * 10)));
             }
             String domain = slug(base) + "." + place.tld();
@@ -215,6 +216,21 @@ public final class DemoDataGenerator {
                 return new String[] {base + " " + form, domain};
             }
         }
+    }
+
+    /** Normal around the search's mean, one decimal; redrawn outside 0-10 rather than piled up at the ends. */
+    private double matchScore(double mean) {
+        while (true) {
+            double score = Math.round((mean + 1.9 * random.nextGaussian()) * 10) / 10.0;
+            if (score >= 0 && score <= 10) {
+                return score;
+            }
+        }
+    }
+
+    /** The city as its people write it, for company names: "München", not "Munich". */
+    private static String localCity(Place place) {
+        return DemoVocabulary.LOCAL_CITY_NAMES.getOrDefault(place.city(), place.city());
     }
 
     private String reviewStatus(double score) {
@@ -481,10 +497,6 @@ public final class DemoDataGenerator {
         z = (z ^ (z >>> 33)) * 0xFF51AFD7ED558CCDL;
         z = (z ^ (z >>> 33)) * 0xC4CEB9FE1A85EC53L;
         return z ^ (z >>> 33);
-    }
-
-    private static Instant min(Instant a, Instant b) {
-        return a.isBefore(b) ? a : b;
     }
 
     private static Instant max(Instant a, Instant b) {

@@ -114,6 +114,16 @@ final class DemoVocabulary {
             new Place("Toronto", "Canada", Region.NORTH_AMERICA, Language.EN, "ca", "1", "416", 7, 4),
             new Place("Vancouver", "Canada", Region.NORTH_AMERICA, Language.EN, "ca", "1", "604", 7, 2));
 
+    /** Cities by their own name where English has another (company names use these). */
+    static final Map<String, String> LOCAL_CITY_NAMES = Map.ofEntries(
+            Map.entry("Munich", "München"), Map.entry("Cologne", "Köln"), Map.entry("Nuremberg", "Nürnberg"),
+            Map.entry("Hanover", "Hannover"), Map.entry("Frankfurt am Main", "Frankfurt"), Map.entry("Vienna", "Wien"),
+            Map.entry("Zurich", "Zürich"), Map.entry("The Hague", "Den Haag"), Map.entry("Antwerp", "Antwerpen"),
+            Map.entry("Ghent", "Gent"), Map.entry("Brussels", "Bruxelles"), Map.entry("Gothenburg", "Göteborg"),
+            Map.entry("Copenhagen", "København"), Map.entry("Seville", "Sevilla"), Map.entry("Milan", "Milano"),
+            Map.entry("Rome", "Roma"), Map.entry("Turin", "Torino"), Map.entry("Florence", "Firenze"),
+            Map.entry("Naples", "Napoli"), Map.entry("Warsaw", "Warszawa"));
+
     /** Legal forms by country, the most common first (the generator prefers it). */
     static final Map<String, List<String>> LEGAL_FORMS = Map.ofEntries(
             Map.entry("Germany", List.of("GmbH", "GmbH", "GmbH & Co. KG", "AG", "SE", "KG")),

@@ -116,8 +116,12 @@ class DemoDataGeneratorTest {
             assertThat(c.website()).matches("https://www\\.[a-z0-9-]+\\.[a-z.]+");
             assertThat(c.matchScore()).isBetween(0.0, 10.0);
             assertThat(Math.round(c.matchScore() * 10) / 10.0).isEqualTo(c.matchScore());
-            assertThat(c.createdAt()).isBeforeOrEqualTo(c.updatedAt()).isBefore(DemoDataGenerator.EPOCH);
+            assertThat(c.createdAt()).isBeforeOrEqualTo(c.updatedAt());
+            assertThat(c.updatedAt()).isBefore(DemoDataGenerator.EPOCH);
         });
+        // Scores spread over the range without piling up at its ends.
+        assertThat(share(companies, c -> c.matchScore() == 10.0)).isLessThan(0.01);
+        assertThat(share(companies, c -> c.matchScore() >= 8.0)).isBetween(0.1, 0.4);
         assertThat(companies.stream().map(Company::website).distinct()).hasSize(companies.size());
         assertThat(companies.stream().map(Company::reviewStatus).distinct())
                 .containsExactlyInAnyOrder("accepted", "rejected", "pending");
@@ -194,5 +198,6 @@ class DemoDataGeneratorTest {
     void slugsAreHostNameParts() {
         assertThat(DemoDataGenerator.slug("Nordlicht Kühllogistik & Söhne")).isEqualTo("nordlicht-kuehllogistik-soehne");
         assertThat(DemoDataGenerator.slug("Łódź Énergie S.à r.l.")).isEqualTo("lodz-energie-s-a-r-l");
+        assertThat(DemoDataGenerator.slug("Logistik København")).isEqualTo("logistik-kobenhavn");
     }
 }
