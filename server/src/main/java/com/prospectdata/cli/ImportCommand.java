@@ -49,7 +49,7 @@ final class ImportCommand implements Callable<Integer> {
             }
             if (!report.written()) {
                 throw new IllegalStateException(report.invalidLines() + " invalid "
-                        + (report.invalidLines() == 1 ? "line" : "lines") + " in " + file
+                        + (report.invalidLines() == 1 ? "line" : "lines") + (stdin ? " on standard input" : " in " + file)
                         + "; nothing was imported (--skip-invalid REJECTS_FILE imports the valid lines)");
             }
             System.out.println(report.summary());
