@@ -39,6 +39,12 @@ public final class LineParser {
     private static final Pattern UUID_TEXT = Pattern.compile(
             "\\p{XDigit}{8}-\\p{XDigit}{4}-\\p{XDigit}{4}-\\p{XDigit}{4}-\\p{XDigit}{12}");
     private static final int MAX_QUOTED = 60;
+    /**
+     * For the text columns that are part of an index (company name, job id and platform, technology
+     * name and category). A B-tree entry holds at most 2704 bytes, and two of these columns share
+     * an index: 300 code points of at most 4 UTF-8 bytes each leave room for the rest of the key.
+     */
+    public static final int MAX_INDEXED_TEXT = 300;
 
     private static final Set<String> ORGANIZATION_FIELDS = Set.of("type", "id", "name");
     private static final Set<String> PROSPECT_SEARCH_FIELDS = Set.of("type", "id", "organization_id", "name");
@@ -101,7 +107,7 @@ public final class LineParser {
         fields.allowOnly(COMPANY_FIELDS);
         UUID id = fields.uuid("id");
         UUID prospectSearchId = fields.uuid("prospect_search_id");
-        String name = fields.requiredText("name");
+        String name = fields.indexedText("name");
         String city = fields.requiredText("city");
         String country = fields.requiredText("country");
         String businessType = fields.requiredText("business_type");
@@ -137,8 +143,8 @@ public final class LineParser {
 
     private static Job job(Fields fields) throws InvalidLineException {
         fields.allowOnly(JOB_FIELDS);
-        return new Job(fields.requiredText("id"), fields.uuid("company_id"), fields.requiredText("title"),
-                fields.requiredText("platform"), fields.requiredTimestamp("date_posted"),
+        return new Job(fields.indexedText("id"), fields.uuid("company_id"), fields.requiredText("title"),
+                fields.indexedText("platform"), fields.requiredTimestamp("date_posted"),
                 fields.requiredText("job_url"), fields.optionalTimestamp("removed_at"));
     }
 
@@ -153,12 +159,12 @@ public final class LineParser {
         Set<String> names = new HashSet<>();
         for (Fields technology : elements) {
             technology.allowOnly(TECHNOLOGY_FIELDS);
-            String name = technology.requiredText("name");
+            String name = technology.indexedText("name");
             if (!names.add(name)) {
                 throw new InvalidLineException(technology.label("name") + ": technology " + quote(name)
                         + " appears twice in this scan");
             }
-            technologies.add(new Technology(name, technology.requiredText("category"),
+            technologies.add(new Technology(name, technology.indexedText("category"),
                     technology.integer("confidence", 0, 100), technology.optionalText("version")));
         }
         return new WebtechScan(companyId, status, scannedAt, technologies);
@@ -206,6 +212,16 @@ public final class LineParser {
                 throw new InvalidLineException(label(name) + " must not be empty");
             }
             return checkedText(name, text);
+        }
+
+        /** A required string that is part of an index, so of limited length. */
+        String indexedText(String name) throws InvalidLineException {
+            String text = requiredText(name);
+            if (text.length() > MAX_INDEXED_TEXT && text.codePointCount(0, text.length()) > MAX_INDEXED_TEXT) {
+                throw new InvalidLineException(label(name) + " must be at most " + MAX_INDEXED_TEXT
+                        + " characters long, not " + text.codePointCount(0, text.length()));
+            }
+            return text;
         }
 
         /** Absent, null and blank all mean "no value": the API omits the field rather than sending "". */

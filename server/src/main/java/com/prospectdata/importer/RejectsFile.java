@@ -35,6 +35,9 @@ final class RejectsFile implements AutoCloseable {
         if (Files.isDirectory(absolute)) {
             throw new IOException("the rejects file " + target + " is a directory");
         }
+        if (!Files.isDirectory(absolute.getParent())) {
+            throw new IOException("the directory of the rejects file " + target + " does not exist");
+        }
         // Same directory, so the final rename is atomic (no copy across file systems). Created like
         // any file (umask permissions), unlike createTempFile's owner-only ones.
         SecureRandom random = new SecureRandom();

@@ -280,6 +280,26 @@ class ImporterTest {
     }
 
     @Test
+    void theLongestAllowedIndexedTextFitsTheIndexes() throws Exception {
+        // 4-byte characters that do not compress: the worst case for PostgreSQL's 2704-byte index entries.
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i < LineParser.MAX_INDEXED_TEXT; i++) {
+            text.appendCodePoint(0x1F300 + (i * 7919) % 0x2FF);
+        }
+        String longest = text.toString();
+        String scanLine = scan(COMPANY_A, "completed", "x").replace("\"name\":\"x\",\"category\":\"cms\"",
+                "\"name\":\"" + longest + "\",\"category\":\"" + longest + "\"");
+        String jobLine = job("job-1", COMPANY_A, "Driver").replace("\"id\":\"job-1\"", "\"id\":\"" + longest + "\"")
+                .replace("\"platform\":\"linkedin\"", "\"platform\":\"" + longest + "\"");
+
+        ImportReport report = importLines(organization(ORG, "Acme"), search(SEARCH, ORG),
+                company(COMPANY_A, SEARCH, longest, ""), scanLine, jobLine);
+
+        assertThat(report.errors()).isEmpty();
+        assertThat(counts()).containsEntry("company", 1).containsEntry("technology", 1).containsEntry("job", 1);
+    }
+
+    @Test
     void listsTheFirstHundredInvalidLinesAndCountsTheRest() throws Exception {
         String[] lines = new String[150];
         java.util.Arrays.fill(lines, "nonsense");

@@ -212,6 +212,22 @@ class LineParserTest {
     }
 
     @Test
+    void limitsIndexedTextToThreeHundredCharacters() throws Exception {
+        String emoji = "\uD83D\uDE00"; // one character, two UTF-16 units
+        Company longest = (Company) parser.parse(company("Nordlicht Logistik GmbH", emoji.repeat(300)));
+        assertThat(longest.name().codePointCount(0, longest.name().length())).isEqualTo(300);
+        assertThatThrownBy(() -> parser.parse(company("Nordlicht Logistik GmbH", "n".repeat(301))))
+                .hasMessage("\"name\" must be at most 300 characters long, not 301");
+        assertThatThrownBy(() -> parser.parse(job("\"platform\":\"linkedin\"", "\"platform\":\"" + "p".repeat(301) + "\"")))
+                .hasMessageContaining("\"platform\" must be at most 300 characters");
+        assertThatThrownBy(() -> parser.parse(scan("\"category\":\"cms\"", "\"category\":\"" + "c".repeat(301) + "\"")))
+                .hasMessageContaining("\"technologies[0].category\" must be at most 300 characters");
+        // Only indexed columns are limited.
+        assertThat(((Company) parser.parse(company("\"city\":\"Hamburg\"", "\"city\":\"" + "h".repeat(5000) + "\""))).city())
+                .hasSize(5000);
+    }
+
+    @Test
     void rejectsContactsThatAreNotAnArray() {
         String line = company(null, null).replaceAll("\"contacts\":\\[.*?}],", "\"contacts\":{},");
         assertThatThrownBy(() -> parser.parse(line))
