@@ -1,5 +1,6 @@
 package com.prospectdata.auth;
 
+import com.prospectdata.ratelimit.RateLimiter;
 import com.prospectdata.web.ApiException;
 import com.prospectdata.web.RequestIdFilter;
 import jakarta.servlet.FilterChain;
@@ -24,9 +25,9 @@ import org.springframework.web.filter.OncePerRequestFilter;
 import org.springframework.web.servlet.HandlerExceptionResolver;
 
 /**
- * Bearer authentication and the scope check for every {@code /api/v1} route, known or not, in
- * the contract's order: 401 before 403 before any parameter is looked at. Failures go to the
- * one error handler through Spring's exception resolver.
+ * Bearer authentication, the rate limit and the scope check for every {@code /api/v1} route,
+ * known or not, in the contract's order: 401, then 429, then 403, all before any parameter is
+ * looked at. Failures go to the one error handler through Spring's exception resolver.
  */
 @Component
 @ConditionalOnWebApplication
@@ -38,13 +39,15 @@ public class ApiKeyAuthenticationFilter extends OncePerRequestFilter {
     private static final String BEARER = "Bearer ";
 
     private final ApiKeyService keys;
+    private final RateLimiter rateLimiter;
     private final HandlerExceptionResolver errors;
     // last_used_at is bookkeeping: it must never slow down or fail the request it describes.
     private final Executor bookkeeping = Executors.newVirtualThreadPerTaskExecutor();
 
-    public ApiKeyAuthenticationFilter(ApiKeyService keys,
+    public ApiKeyAuthenticationFilter(ApiKeyService keys, RateLimiter rateLimiter,
                                       @Qualifier("handlerExceptionResolver") HandlerExceptionResolver errors) {
         this.keys = keys;
+        this.rateLimiter = rateLimiter;
         this.errors = errors;
     }
 
@@ -69,6 +72,7 @@ public class ApiKeyAuthenticationFilter extends OncePerRequestFilter {
         try {
             caller = authenticate(request.getHeader(HttpHeaders.AUTHORIZATION));
             request.setAttribute(RequestIdFilter.KEY_ID_ATTRIBUTE, caller.keyId());
+            rateLimiter.consume(caller, response);
             if (!caller.hasScope(Scopes.COMPANIES_READ)) {
                 throw ApiException.forbidden("Insufficient scopes. Required: " + Scopes.COMPANIES_READ);
             }

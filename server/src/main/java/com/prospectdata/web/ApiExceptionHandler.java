@@ -2,8 +2,11 @@ package com.prospectdata.web;
 
 import com.prospectdata.database.DatabaseFailures;
 import com.prospectdata.generated.model.ErrorResponse;
+import com.prospectdata.generated.model.RateLimitErrorResponse;
+import com.prospectdata.ratelimit.RateLimitExceededException;
 import jakarta.validation.ConstraintViolationException;
 import java.util.stream.Collectors;
+import org.apache.tomcat.util.http.InvalidParameterException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.http.CacheControl;
@@ -20,6 +23,7 @@ import org.springframework.web.method.annotation.HandlerMethodValidationExceptio
 import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
 import org.springframework.web.servlet.NoHandlerFoundException;
 import org.springframework.web.servlet.resource.NoResourceFoundException;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The one place where failures become the contract's error body. Filters hand their failures
@@ -30,10 +34,21 @@ import org.springframework.web.servlet.resource.NoResourceFoundException;
 public class ApiExceptionHandler {
 
     private static final Logger log = LoggerFactory.getLogger(ApiExceptionHandler.class);
+    private static final JsonMapper JSON = JsonMapper.builder().build();
 
     @ExceptionHandler(ApiException.class)
     ResponseEntity<ErrorResponse> apiException(ApiException e) {
         return error(e.code(), e.getMessage());
+    }
+
+    @ExceptionHandler(RateLimitExceededException.class)
+    ResponseEntity<RateLimitErrorResponse> rateLimitExceeded(RateLimitExceededException e) {
+        HttpHeaders headers = new HttpHeaders();
+        headers.set(HttpHeaders.RETRY_AFTER, Long.toString(e.retryAfterSeconds()));
+        headers.setCacheControl(CacheControl.noStore());
+        return ResponseEntity.status(e.code().status())
+                .headers(headers)
+                .body(new RateLimitErrorResponse(e.code().name(), e.getMessage(), Math.toIntExact(e.retryAfterSeconds())));
     }
 
     @ExceptionHandler(MissingServletRequestParameterException.class)
@@ -63,6 +78,12 @@ public class ApiExceptionHandler {
                 .sorted()
                 .collect(Collectors.joining("; "));
         return error(ErrorCode.VALIDATION_ERROR, message);
+    }
+
+    @ExceptionHandler(InvalidParameterException.class)
+    ResponseEntity<ErrorResponse> undecodableQuery(InvalidParameterException e) {
+        return error(ErrorCode.VALIDATION_ERROR,
+                "The query string is malformed: every parameter must be percent-encoded UTF-8");
     }
 
     @ExceptionHandler({MissingPathVariableException.class, ServletRequestBindingException.class})
@@ -101,6 +122,26 @@ public class ApiExceptionHandler {
         log.error("Unexpected failure", e);
         return error(ErrorCode.INTERNAL_ERROR,
                 "An unexpected error occurred. Quote the X-Request-Id header when contacting support.");
+    }
+
+    /**
+     * The body for an error Tomcat raised before any of this application ran (see
+     * ContainerErrorReportValve): the same shape, with what can be said without a request.
+     */
+    static String containerErrorBody(int status) {
+        ErrorCode code = switch (status) {
+            case 404 -> ErrorCode.NOT_FOUND;
+            case 405 -> ErrorCode.METHOD_NOT_ALLOWED;
+            case 503 -> ErrorCode.SERVICE_UNAVAILABLE;
+            default -> status < 500 ? ErrorCode.VALIDATION_ERROR : ErrorCode.INTERNAL_ERROR;
+        };
+        String message = code == ErrorCode.VALIDATION_ERROR ? "The request is malformed" : switch (code) {
+            case NOT_FOUND -> "No such endpoint. See the API reference for the available paths.";
+            case METHOD_NOT_ALLOWED -> "Method not allowed";
+            case SERVICE_UNAVAILABLE -> "The service is temporarily unavailable. Retry later.";
+            default -> "An unexpected error occurred. Quote the X-Request-Id header when contacting support.";
+        };
+        return JSON.writeValueAsString(new ErrorResponse(code.name(), message));
     }
 
     private static ResponseEntity<ErrorResponse> error(ErrorCode code, String message) {

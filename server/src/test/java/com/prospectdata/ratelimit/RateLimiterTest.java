@@ -1,0 +1,75 @@
+package com.prospectdata.ratelimit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.prospectdata.auth.AuthenticatedKey;
+import com.prospectdata.auth.Tier;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+import org.springframework.mock.web.MockHttpServletResponse;
+
+class RateLimiterTest {
+
+    private final Clock clock = Clock.fixed(Instant.parse("2026-11-21T10:00:00Z"), ZoneOffset.UTC);
+    private final RateLimiter limiter = new RateLimiter(true, clock);
+
+    private static AuthenticatedKey key(int hourlyLimit) {
+        return new AuthenticatedKey(UUID.randomUUID(), UUID.randomUUID(), Tier.ENTERPRISE, hourlyLimit,
+                List.of("companies:read"));
+    }
+
+    @Test
+    void everyAllowedRequestCarriesTheHeaders() {
+        AuthenticatedKey caller = key(3600);
+        MockHttpServletResponse response = new MockHttpServletResponse();
+        limiter.consume(caller, response);
+        assertThat(response.getHeader("X-RateLimit-Limit")).isEqualTo("3600");
+        assertThat(response.getHeader("X-RateLimit-Remaining")).isEqualTo("3599");
+        // One token short of full, refilled at one token per second.
+        assertThat(response.getHeader("RateLimit")).isEqualTo("\"hourly\";r=3599;t=1");
+        assertThat(response.getHeader("RateLimit-Policy")).isEqualTo("\"hourly\";q=3600;w=3600");
+        assertThat(response.getHeader("X-RateLimit-Reset"))
+                .isEqualTo(Long.toString(clock.instant().getEpochSecond() + 1));
+    }
+
+    @Test
+    void theRequestAfterTheBudgetIsRefusedWithTheWaitForOneToken() {
+        AuthenticatedKey caller = key(4);
+        for (int i = 0; i < 4; i++) {
+            limiter.consume(caller, new MockHttpServletResponse());
+        }
+        MockHttpServletResponse response = new MockHttpServletResponse();
+        assertThatThrownBy(() -> limiter.consume(caller, response))
+                .isInstanceOfSatisfying(RateLimitExceededException.class, e -> {
+                    // 4 tokens per hour: one every 900 seconds.
+                    assertThat(e.retryAfterSeconds()).isBetween(899L, 900L);
+                    assertThat(e.getMessage()).isEqualTo("Rate limit exceeded. Retry after " + e.retryAfterSeconds() + " seconds.");
+                });
+        assertThat(response.getHeader("X-RateLimit-Remaining")).isEqualTo("0");
+    }
+
+    @Test
+    void bucketsArePerKey() {
+        AuthenticatedKey first = key(1);
+        AuthenticatedKey second = key(1);
+        limiter.consume(first, new MockHttpServletResponse());
+        limiter.consume(second, new MockHttpServletResponse());
+        assertThatThrownBy(() -> limiter.consume(first, new MockHttpServletResponse()))
+                .isInstanceOf(RateLimitExceededException.class);
+    }
+
+    @Test
+    void switchedOffItNeitherCountsNorWritesHeaders() {
+        RateLimiter off = new RateLimiter(false, clock);
+        AuthenticatedKey caller = key(1);
+        MockHttpServletResponse response = new MockHttpServletResponse();
+        off.consume(caller, response);
+        off.consume(caller, response);
+        assertThat(response.getHeader("X-RateLimit-Limit")).isNull();
+    }
+}
