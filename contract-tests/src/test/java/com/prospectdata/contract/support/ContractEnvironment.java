@@ -49,7 +49,7 @@ public final class ContractEnvironment implements AutoCloseable {
             String live,
             /** Revoked before the server ever saw it. */
             String revoked,
-            /** A companies:read key of the other organization. */
+            /** A companies:read key of the other organization, free tier. */
             String otherOrganization) {
     }
 
@@ -127,7 +127,7 @@ public final class ContractEnvironment implements AutoCloseable {
                     ignored -> issue("--org", Fixture.ORG_OURS, "--tier", "pro", "--environment", "live"), executor);
             CompletableFuture<String> revoked = main.thenApplyAsync(ignored -> issueAndRevoke(), executor);
             CompletableFuture<String> other = live.thenApplyAsync(
-                    ignored -> issue("--org", Fixture.ORG_OTHER, "--tier", "pro"), executor);
+                    ignored -> issue("--org", Fixture.ORG_OTHER, "--tier", "free"), executor);
             CompletableFuture.allOf(serving, main, noScope, live, revoked, other).join();
             keys = new Keys(main.join(), noScope.join(), live.join(), revoked.join(), other.join());
         } catch (java.util.concurrent.CompletionException e) {
