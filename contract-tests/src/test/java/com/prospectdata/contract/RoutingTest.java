@@ -75,4 +75,22 @@ class RoutingTest extends ContractTest {
         List<String> allowed = Arrays.stream(response.header("Allow").split(",")).map(String::strip).toList();
         assertThat(allowed).contains("GET").doesNotContain(method.name());
     }
+
+    /**
+     * OPTIONS is not one of the methods decisions.md names, so its status is open; but "every
+     * response, errors included, is application/json" (section 1) holds for it too.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {
+            "/api/v1/companies/?prospect_search_id=" + Fixture.SEARCH_MAIN,
+            "/api/v1/companies/" + Fixture.COMPANY_NORDLICHT,
+            "/health",
+    })
+    void optionsIsAnsweredWithJsonToo(String route) {
+        // ContractInvariants fails a response without a JSON body and content type.
+        Response response = givenInvalid().options(route);
+
+        assertThat(response.contentType()).as("status %d, body '%s'", response.statusCode(), response.asString())
+                .startsWith("application/json");
+    }
 }
