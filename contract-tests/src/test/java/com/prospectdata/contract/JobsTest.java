@@ -104,7 +104,8 @@ class JobsTest extends ContractTest {
     /**
      * The window, the platform filter and the hiring activity: total = active jobs posted within
      * days_back days after the platform filter; velocity = total / days_back * 30 rounded to 2
-     * decimals; the level from the unrounded velocity, on both sides of each boundary.
+     * decimals; the level from the unrounded velocity, on both sides of each boundary (and
+     * where rounding alone would cross one).
      */
     @ParameterizedTest(name = "days_back={0} platform={1}: total {2}, velocity {3}, {4}")
     @CsvSource(nullValues = "-", value = {
@@ -125,6 +126,8 @@ class JobsTest extends ContractTest {
             "21,  company_website, 1,  1.43,  LIGHT",
             "60,  company_website, 1,  0.5,   LIGHT",
             "61,  company_website, 1,  0.49,  NONE",
+            // 2 / 121 * 30 = 0.4959: sent as 0.5, but the level comes from the unrounded value.
+            "121, glassdoor,       2,  0.5,   NONE",
             "-,   myspace,         0,  0.0,   NONE",
     })
     void windowPlatformAndHiringActivity(Integer daysBack, String platform, long total, String velocity, String strength) {
