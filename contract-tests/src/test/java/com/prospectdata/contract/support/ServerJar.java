@@ -18,6 +18,7 @@ import java.util.concurrent.TimeUnit;
  */
 public final class ServerJar {
 
+    private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(ServerJar.class);
     private static final long COMMAND_TIMEOUT_SECONDS = 120;
 
     private final Path jar;
@@ -31,6 +32,7 @@ public final class ServerJar {
                     + "./mvnw -B -q -pl server package -DskipTests");
         }
         this.jar = jar;
+        warnIfStale(jar);
         // The JDK running these tests (25); the server needs no other.
         this.java = ProcessHandle.current().info().command().orElse("java");
         this.environment = Map.copyOf(environment);
@@ -116,6 +118,39 @@ public final class ServerJar {
                 + "exit status " + result.exitStatus() + " after " + millis + " ms\n"
                 + result.stdout() + (result.stderr().isEmpty() ? "" : "[stderr]\n" + result.stderr()) + "\n";
         Files.writeString(commandLog, entry, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+    }
+
+    /** Tests of an old jar pass or fail for the wrong reasons: say so when the sources are newer. */
+    private static void warnIfStale(Path jar) {
+        Path root = jar.toAbsolutePath().getParent().getParent().getParent();
+        try {
+            java.nio.file.attribute.FileTime built = Files.getLastModifiedTime(jar);
+            for (Path sources : List.of(root.resolve("server/src/main"), root.resolve("api"), root.resolve("db"))) {
+                if (!Files.isDirectory(sources)) {
+                    continue;
+                }
+                try (var files = Files.walk(sources)) {
+                    Path newer = files.filter(Files::isRegularFile)
+                            .filter(file -> lastModified(file).compareTo(built) > 0)
+                            .findFirst().orElse(null);
+                    if (newer != null) {
+                        log.warn("{} is newer than {}: the tests run the old jar. Rebuild it: "
+                                + "./mvnw -B -q -pl server package -DskipTests", newer, jar);
+                        return;
+                    }
+                }
+            }
+        } catch (IOException | java.io.UncheckedIOException e) {
+            log.debug("Could not compare the jar's age with its sources: {}", e.toString());
+        }
+    }
+
+    private static java.nio.file.attribute.FileTime lastModified(Path file) {
+        try {
+            return Files.getLastModifiedTime(file);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     private static java.io.File nullDevice() {
