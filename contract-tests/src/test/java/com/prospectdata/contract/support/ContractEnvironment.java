@@ -62,6 +62,8 @@ public final class ContractEnvironment implements AutoCloseable {
     private Process server;
     private Path serverLog;
     private int port;
+    private int plainHttpPort;
+    private String scheme;
     private boolean closed;
 
     private ContractEnvironment(Path workDirectory) {
@@ -108,7 +110,9 @@ public final class ContractEnvironment implements AutoCloseable {
                 "SPRING_DATASOURCE_URL", database.jdbcUrl(),
                 "SPRING_DATASOURCE_USERNAME", database.username(),
                 "SPRING_DATASOURCE_PASSWORD", database.password(),
-                "APP_ENVIRONMENT", "test"),
+                "APP_ENVIRONMENT", "test",
+                // Where the server keeps files of its own (e.g. a self-signed certificate): not in the sources.
+                "APP_DATA_DIR", workDirectory.resolve("data").toString()),
                 freshFile("operator-commands.log"));
 
         fixture = Fixture.generate(Path.of(requiredProperty("contract.fixture")),
@@ -155,48 +159,77 @@ public final class ContractEnvironment implements AutoCloseable {
     private void startServer() {
         try {
             port = freePort();
+            do {
+                plainHttpPort = freePort();
+            } while (plainHttpPort == port);
             serverLog = freshFile("server.log");
-            server = jar.serve(port, serverLog);
+            server = jar.serve(port, List.of(
+                    // A plain-HTTP listener too, which must refuse everything with 403 HTTPS_REQUIRED (HttpsTest).
+                    "--app.plain-http-port=" + plainHttpPort,
+                    // The tests fail authentication on purpose, dozens of times a minute from one address;
+                    // the throttle of failed attempts is a deployment setting, tested on a server of its own.
+                    "--app.auth.failed-attempts-per-minute=100000"), serverLog);
             awaitHealthy();
         } catch (IOException e) {
             throw new IllegalStateException("Could not start the server: " + e, e);
         }
     }
 
+    /**
+     * Waits until GET /health answers 200, over HTTPS (decisions.md section 6: the server speaks
+     * TLS) or, if the server does not, plain HTTP; HttpsTest fails in that case.
+     */
     private void awaitHealthy() throws IOException {
-        HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
-        HttpRequest health = HttpRequest.newBuilder(URI.create(baseUri() + "/health"))
-                .timeout(Duration.ofSeconds(5)).GET().build();
+        HttpClient client = HttpClient.newBuilder()
+                .sslContext(LocalTls.trustingEverything())
+                .connectTimeout(Duration.ofSeconds(2))
+                .build();
         Instant deadline = Instant.now().plus(SERVER_START_TIMEOUT);
-        int lastStatus = -1;
+        String last = "no answer";
         while (Instant.now().isBefore(deadline)) {
             if (!server.isAlive()) {
                 throw new IllegalStateException("The server exited with status " + server.exitValue()
                         + " before it was healthy. Its log, " + serverLog + ", ends with:\n" + tail(serverLog));
             }
-            try {
-                lastStatus = client.send(health, HttpResponse.BodyHandlers.discarding()).statusCode();
-                if (lastStatus == 200) {
-                    return;
+            for (String candidate : List.of("https", "http")) {
+                HttpRequest health = HttpRequest.newBuilder(URI.create(candidate + "://127.0.0.1:" + port + "/health"))
+                        .timeout(Duration.ofSeconds(5)).GET().build();
+                try {
+                    int status = client.send(health, HttpResponse.BodyHandlers.discarding()).statusCode();
+                    if (status == 200) {
+                        scheme = candidate;
+                        return;
+                    }
+                    last = candidate + " status " + status;
+                } catch (IOException notYet) {
+                    // not listening yet, or not this scheme
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IllegalStateException("Interrupted while waiting for the server", e);
                 }
-            } catch (IOException notYet) {
-                // not listening yet
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("Interrupted while waiting for the server", e);
             }
             sleep(200);
         }
         throw new IllegalStateException("The server did not answer GET /health with 200 within " + SERVER_START_TIMEOUT
-                + " (last status " + lastStatus + "). Its log, " + serverLog + ", ends with:\n" + tail(serverLog));
+                + " (last: " + last + "). Its log, " + serverLog + ", ends with:\n" + tail(serverLog));
     }
 
     public String baseUri() {
-        return "http://127.0.0.1:" + port;
+        return scheme + "://127.0.0.1:" + port;
     }
 
     public int port() {
         return port;
+    }
+
+    /** Whether the server answers its port over TLS (it must). */
+    public boolean isHttps() {
+        return "https".equals(scheme);
+    }
+
+    /** The port of the server's plain-HTTP listener (app.plain-http-port), which must serve nothing. */
+    public int plainHttpPort() {
+        return plainHttpPort;
     }
 
     public Keys keys() {

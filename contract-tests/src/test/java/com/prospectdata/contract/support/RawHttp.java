@@ -28,14 +28,24 @@ public final class RawHttp {
     private RawHttp() {
     }
 
-    /** Sends {@code GET target} with the extra header lines (each "Name: value"). */
+    /** Sends {@code GET target} to the server with the extra header lines (each "Name: value"). */
     public static Response get(String target, String... headerLines) throws IOException {
         ContractEnvironment environment = ContractEnvironment.shared();
-        try (Socket socket = new Socket("127.0.0.1", environment.port())) {
+        return get(environment.isHttps(), environment.port(), target, headerLines);
+    }
+
+    /** Sends {@code GET target} in plain HTTP to the port, with the extra header lines. */
+    public static Response getPlain(int port, String target, String... headerLines) throws IOException {
+        return get(false, port, target, headerLines);
+    }
+
+    private static Response get(boolean tls, int port, String target, String... headerLines) throws IOException {
+        Socket plain = new Socket("127.0.0.1", port);
+        try (Socket socket = tls ? LocalTls.trustingEverything().getSocketFactory().createSocket(plain, "127.0.0.1", port, true) : plain) {
             socket.setSoTimeout(20_000);
             StringBuilder request = new StringBuilder()
                     .append("GET ").append(target).append(" HTTP/1.1\r\n")
-                    .append("Host: 127.0.0.1:").append(environment.port()).append("\r\n")
+                    .append("Host: 127.0.0.1:").append(port).append("\r\n")
                     .append("Accept: application/json\r\n")
                     .append("Connection: close\r\n");
             for (String line : headerLines) {

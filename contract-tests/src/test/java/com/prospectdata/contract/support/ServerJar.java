@@ -100,10 +100,11 @@ public final class ServerJar {
         }
     }
 
-    /** Starts {@code serve} on the port; its output goes to {@code log}. */
-    Process serve(int port, Path log) throws IOException {
-        List<String> command = List.of(java, "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xmx512m",
-                "-jar", jar.toString(), "serve", "--server.port=" + port);
+    /** Starts {@code serve} on the port, with more Spring arguments; its output goes to {@code log}. */
+    Process serve(int port, List<String> springArguments, Path log) throws IOException {
+        List<String> command = new ArrayList<>(List.of(java, "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xmx512m",
+                "-jar", jar.toString(), "serve", "--server.port=" + port));
+        command.addAll(springArguments);
         ProcessBuilder builder = new ProcessBuilder(command)
                 .redirectErrorStream(true)
                 .redirectOutput(log.toFile())
