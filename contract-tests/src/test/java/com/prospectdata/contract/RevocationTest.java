@@ -12,12 +12,18 @@ import java.time.Instant;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * A key revoked while the server knows it (it may cache validated keys) is refused on every
  * instance within 60 seconds (decisions.md section 6). The key revoked before the server ever
  * saw it is in AuthenticationTest.
+ *
+ * <p>Runs beside the other test classes: it spends most of its time waiting, and no other test
+ * uses its key.
  */
+@Execution(ExecutionMode.CONCURRENT)
 class RevocationTest extends ContractTest {
 
     private static final String COMPANY = "/api/v1/companies/" + Fixture.COMPANY_NORDLICHT;
