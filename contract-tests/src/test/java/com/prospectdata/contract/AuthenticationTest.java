@@ -1,0 +1,119 @@
+package com.prospectdata.contract;
+
+import static com.prospectdata.contract.support.Api.givenAuthorization;
+import static com.prospectdata.contract.support.Api.givenKey;
+import static com.prospectdata.contract.support.Api.json;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.prospectdata.contract.support.ApiKeys;
+import com.prospectdata.contract.support.ContractTest;
+import com.prospectdata.contract.support.Fixture;
+import io.restassured.response.Response;
+import java.util.function.Function;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Bearer keys and the scope (decisions.md sections 2 and 6). Every 401 is UNAUTHORIZED with
+ * {@code WWW-Authenticate: Bearer}; ContractInvariants checks that on each response.
+ */
+class AuthenticationTest extends ContractTest {
+
+    static final String LIST = "/api/v1/companies/?prospect_search_id=" + Fixture.SEARCH_MAIN;
+
+    /** One request of each /api/v1 operation, valid in every other respect. */
+    static Stream<String> operations() {
+        String company = Fixture.COMPANY_NORDLICHT;
+        return Stream.of(
+                LIST,
+                "/api/v1/companies/" + company,
+                "/api/v1/companies/" + company + "/jobs",
+                "/api/v1/companies/" + company + "/jobs/summary",
+                "/api/v1/companies/" + company + "/webtech-intel",
+                "/api/v1/companies/" + company + "/webtech-intel/summary");
+    }
+
+    private static void assertUnauthorized(Response response) {
+        assertThat(response.statusCode()).as("%s", response.asString()).isEqualTo(401);
+        assertThat(response.header("WWW-Authenticate")).isEqualTo("Bearer");
+        assertThat(json(response).get("error").stringValue()).isEqualTo("UNAUTHORIZED");
+    }
+
+    @Test
+    void issuedKeysHaveTheDocumentedFormat() {
+        // Also shows that ApiKeys computes checksums as the server does, so the keys it makes
+        // below fail for the reason each test names.
+        for (String key : new String[] {keys().main(), keys().noScope(), keys().revoked()}) {
+            assertThat(key).matches("cpd_test_[0-9A-Za-z]{36}");
+            assertThat(key.substring(key.length() - 6)).isEqualTo(ApiKeys.checksum(key.substring(0, key.length() - 6)));
+        }
+        assertThat(keys().live()).matches("cpd_live_[0-9A-Za-z]{36}");
+    }
+
+    @ParameterizedTest
+    @MethodSource("operations")
+    void theMainKeyIsAccepted(String path) {
+        assertThat(givenKey(keys().main()).get(path).statusCode()).isEqualTo(200);
+    }
+
+    @ParameterizedTest
+    @MethodSource("operations")
+    void aMissingKeyIsUnauthorized(String path) {
+        assertUnauthorized(givenAuthorization(null).get(path));
+    }
+
+    static Stream<Arguments> badAuthorizations() {
+        Function<String, String> bearer = key -> "Bearer " + key;
+        String main = keys().main();
+        return Stream.of(
+                Arguments.of("empty header", ""),
+                Arguments.of("scheme only", "Bearer"),
+                Arguments.of("scheme and blank", "Bearer    "),
+                Arguments.of("no Bearer prefix", main),
+                Arguments.of("another scheme", "Basic " + java.util.Base64.getEncoder().encodeToString(("x:" + main).getBytes())),
+                Arguments.of("Token scheme", "Token " + main),
+                Arguments.of("not a key", bearer.apply("not-a-key")),
+                Arguments.of("unknown prefix", bearer.apply("xyz" + main.substring(3))),
+                Arguments.of("unknown environment", bearer.apply("cpd_prod_" + main.substring(9))),
+                Arguments.of("too short", bearer.apply(main.substring(0, main.length() - 1))),
+                Arguments.of("too long", bearer.apply(main + "0")),
+                Arguments.of("not base62", bearer.apply(main.substring(0, 20) + "-" + main.substring(21))),
+                Arguments.of("wrong checksum", bearer.apply(ApiKeys.withWrongChecksum(main))),
+                Arguments.of("well-formed, never issued", bearer.apply(ApiKeys.neverIssued("test"))),
+                Arguments.of("revoked", bearer.apply(keys().revoked())),
+                Arguments.of("key of the other environment (live)", bearer.apply(keys().live())),
+                Arguments.of("never issued, other environment", bearer.apply(ApiKeys.neverIssued("live"))));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("badAuthorizations")
+    void aBadKeyIsUnauthorized(String what, String authorization) {
+        assertUnauthorized(givenAuthorization(authorization).get(LIST));
+    }
+
+    @ParameterizedTest
+    @MethodSource("operations")
+    void theRevokedKeyIsUnauthorizedEverywhere(String path) {
+        assertUnauthorized(givenAuthorization("Bearer " + keys().revoked()).get(path));
+    }
+
+    @Test
+    void anUnknownRouteUnderApiV1NeedsAKeyFirst() {
+        assertUnauthorized(givenAuthorization(null).get("/api/v1/no-such-thing"));
+    }
+
+    @ParameterizedTest
+    @MethodSource("operations")
+    void aKeyWithoutTheScopeIsForbidden(String path) {
+        Response response = givenKey(keys().noScope()).get(path);
+
+        assertThat(response.statusCode()).as("%s", response.asString()).isEqualTo(403);
+        JsonNode body = json(response);
+        assertThat(body.get("error").stringValue()).isEqualTo("FORBIDDEN");
+        assertThat(body.get("message").stringValue()).isEqualTo("Insufficient scopes. Required: companies:read");
+    }
+}

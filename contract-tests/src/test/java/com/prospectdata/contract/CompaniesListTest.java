@@ -1,0 +1,369 @@
+package com.prospectdata.contract;
+
+import static com.prospectdata.contract.support.Api.given;
+import static com.prospectdata.contract.support.Api.givenInvalid;
+import static com.prospectdata.contract.support.Api.json;
+import static com.prospectdata.contract.support.Fixture.SEARCH_BRANCHES;
+import static com.prospectdata.contract.support.Fixture.SEARCH_EMPTY;
+import static com.prospectdata.contract.support.Fixture.SEARCH_MAIN;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.prospectdata.contract.support.ContractTest;
+import com.prospectdata.contract.support.Expected;
+import com.prospectdata.contract.support.Json;
+import io.restassured.response.Response;
+import io.restassured.specification.RequestSpecification;
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Predicate;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/** GET /api/v1/companies/: filters, ordering and pagination (decisions.md section 3). */
+class CompaniesListTest extends ContractTest {
+
+    private static final String PATH = "/api/v1/companies/";
+    private static final int MAIN_SEARCH_SIZE = 23;
+
+    private static Response list(RequestSpecification request, Map<String, ?> parameters) {
+        return request.queryParam("prospect_search_id", SEARCH_MAIN).queryParams(parameters).get(PATH);
+    }
+
+    private static JsonNode listOk(Map<String, ?> parameters) {
+        Response response = list(given(), parameters);
+        assertThat(response.statusCode()).as("%s", response.asString()).isEqualTo(200);
+        return json(response);
+    }
+
+    private static List<String> ids(JsonNode page) {
+        return Json.strings(page.get("items"), "id");
+    }
+
+    private static List<String> names(JsonNode page) {
+        return Json.strings(page.get("items"), "name");
+    }
+
+    private static List<String> expectedIds(Predicate<JsonNode> filter) {
+        return Expected.companyIds(fixture(), SEARCH_MAIN, filter);
+    }
+
+    private static Predicate<JsonNode> status(String... statuses) {
+        Set<String> wanted = Set.of(statuses);
+        return company -> wanted.contains(company.get("review_status").stringValue());
+    }
+
+    @Test
+    void listsEveryCompanyOfTheSearchWithTheDefaultPage() {
+        JsonNode page = listOk(Map.of());
+
+        assertThat(page.get("total").asLong()).isEqualTo(MAIN_SEARCH_SIZE);
+        assertThat(page.get("limit").asInt()).isEqualTo(50);
+        assertThat(page.get("offset").asInt()).isEqualTo(0);
+        assertThat(page.get("has_more").asBoolean()).isFalse();
+        assertThat(ids(page)).containsExactlyElementsOf(expectedIds(company -> true));
+    }
+
+    @Test
+    void showsEachCompanyExactlyAsImported() {
+        JsonNode page = listOk(Map.of());
+        Instant importedAfter = fixture().now();
+
+        for (JsonNode item : page.get("items")) {
+            String id = item.get("id").stringValue();
+            ObjectNode expected = Expected.company(fixture(), id);
+            ObjectNode actual = (ObjectNode) item.deepCopy();
+            // Without created_at/updated_at in the file, the import time is used (decisions.md section 9).
+            for (String time : List.of("created_at", "updated_at")) {
+                if (!expected.has(time)) {
+                    assertThat(Instant.parse(actual.get(time).stringValue()))
+                            .as("%s of %s defaults to the import time", time, id)
+                            .isBetween(importedAfter.minusSeconds(1), Instant.now());
+                    actual.remove(time);
+                }
+            }
+            assertThat(Json.sameValue(actual, expected)).as("company %s:%n  actual   %s%n  expected %s", id, actual, expected)
+                    .isTrue();
+        }
+    }
+
+    @Test
+    void ordersByMatchScoreDescendingThenNameThenId() {
+        JsonNode page = listOk(Map.of("limit", 100));
+
+        List<BigDecimal> scores = new ArrayList<>();
+        page.get("items").forEach(item -> scores.add(item.get("match_score").decimalValue()));
+        assertThat(scores).isSortedAccordingTo((a, b) -> b.compareTo(a));
+        // The ties of the fixture, spelled out.
+        List<String> names = names(page);
+        assertThat(names.subList(0, 6)).containsExactly("Top Score Industries", "Küstenwind Energie",
+                "Nordlicht Logistik GmbH", "Seeblick Media", "Gipfel Software", "Alpha Tie Partners");
+        assertThat(names.subList(6, 8)).containsExactly("Beta Tie Partners", "Beta Tie Partners");
+        assertThat(ids(page).subList(6, 8)).as("same score and name: id ascending")
+                .containsExactly("c0000000-0000-4000-8000-000000000011", "c0000000-0000-4000-8000-000000000019");
+        assertThat(names).containsSubsequence("Elbe Digital", "Under_Score Labs");
+        assertThat(names).containsSubsequence("Bergwerk Analytics", "MiXeD CaSe Trading");
+        assertThat(names.getLast()).isEqualTo("Zero Score Holdings");
+        assertThat(ids(page)).containsExactlyElementsOf(expectedIds(company -> true));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"0", "4.4", "7.5", "7.50", "8", "9.95", "10"})
+    void minMatchScoreKeepsCompaniesWithAtLeastThatScore(String minimum) {
+        JsonNode page = listOk(Map.of("min_match_score", minimum));
+
+        List<String> expected = expectedIds(company -> company.get("match_score").decimalValue()
+                .compareTo(new BigDecimal(minimum)) >= 0);
+        assertThat(ids(page)).containsExactlyElementsOf(expected);
+        assertThat(page.get("total").asLong()).isEqualTo(expected.size());
+    }
+
+    @Test
+    void minMatchScoreIncludesTheBoundary() {
+        assertThat(names(listOk(Map.of("min_match_score", "7.5")))).contains("100% Organic Foods");
+        assertThat(names(listOk(Map.of("min_match_score", "10")))).containsExactly("Top Score Industries");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"accepted", "rejected", "pending"})
+    void reviewStatusKeepsCompaniesWithThatStatus(String status) {
+        JsonNode page = listOk(Map.of("review_status", status));
+
+        List<String> expected = expectedIds(status(status));
+        assertThat(expected).isNotEmpty();
+        assertThat(ids(page)).containsExactlyElementsOf(expected);
+        assertThat(page.get("total").asLong()).isEqualTo(expected.size());
+    }
+
+    @Test
+    void reviewStatusListAsARepeatedParameter() {
+        Response response = given().queryParam("prospect_search_id", SEARCH_MAIN)
+                .queryParam("review_status_list", "accepted", "pending")
+                .get(PATH);
+
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(ids(json(response))).containsExactlyElementsOf(expectedIds(status("accepted", "pending")));
+    }
+
+    @Test
+    void reviewStatusListAsOneCommaSeparatedValue() {
+        // Accepted by decisions.md section 3, though the document describes only the repeated form:
+        // the request validator would flag it, so only the response is validated.
+        Response response = givenInvalid().queryParam("prospect_search_id", SEARCH_MAIN)
+                .queryParam("review_status_list", "rejected,pending")
+                .get(PATH);
+
+        assertThat(response.statusCode()).as("%s", response.asString()).isEqualTo(200);
+        assertThat(ids(json(response))).containsExactlyElementsOf(expectedIds(status("rejected", "pending")));
+    }
+
+    @Test
+    void reviewStatusListWithEveryStatusKeepsEveryCompany() {
+        Response response = given().queryParam("prospect_search_id", SEARCH_MAIN)
+                .queryParam("review_status_list", "accepted", "rejected", "pending")
+                .get(PATH);
+
+        assertThat(json(response).get("total").asLong()).isEqualTo(MAIN_SEARCH_SIZE);
+    }
+
+    @Test
+    void reviewStatusListWinsOverReviewStatus() {
+        Response response = given().queryParam("prospect_search_id", SEARCH_MAIN)
+                .queryParam("review_status", "rejected")
+                .queryParam("review_status_list", "accepted")
+                .get(PATH);
+
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(ids(json(response))).containsExactlyElementsOf(expectedIds(status("accepted")));
+    }
+
+    static Stream<Arguments> searches() {
+        return Stream.of(
+                Arguments.of("nordlicht", List.of("Nordlicht Logistik GmbH")),
+                Arguments.of("NORDLICHT", List.of("Nordlicht Logistik GmbH")),
+                Arguments.of("nOrDlIcHt lOgIsTiK", List.of("Nordlicht Logistik GmbH")),
+                Arguments.of("mixed case", List.of("MiXeD CaSe Trading")),
+                // city
+                Arguments.of("HAMBURG", List.of("Nordlicht Logistik GmbH", "Hafenkran Service GmbH")),
+                // business type (and name)
+                Arguments.of("freight FORWARDING", List.of("Nordlicht Logistik GmbH")),
+                Arguments.of("software", List.of("Gipfel Software", "Under_Score Labs")),
+                // contacts only: name, title, email
+                Arguments.of("quasthoff", List.of("Stille Partner KG")),
+                Arguments.of("Chief HAPPINESS", List.of("Stille Partner KG")),
+                Arguments.of("ZEBRA.MAILBOX@", List.of("Stille Partner KG")),
+                Arguments.of("lena.vogt@nordlicht", List.of("Nordlicht Logistik GmbH")),
+                Arguments.of("CTO", List.of("Under_Score Labs")),
+                // %, _ and \ are literal characters
+                Arguments.of("%", List.of("100% Organic Foods")),
+                Arguments.of("0% o", List.of("100% Organic Foods")),
+                Arguments.of("_", List.of("Under_Score Labs")),
+                Arguments.of("r_s", List.of("Under_Score Labs")),
+                Arguments.of("\\", List.of("Back\\Slash Systems")),
+                Arguments.of("k\\s", List.of("Back\\Slash Systems")),
+                Arguments.of("%%", List.of()),
+                Arguments.of("__", List.of()),
+                Arguments.of("\\\\", List.of()),
+                // not searched: country, website, phone, a contact's LinkedIn URL
+                Arguments.of("liechtenstein", List.of()),
+                Arguments.of("company-05", List.of()),
+                Arguments.of("4711", List.of()),
+                Arguments.of("pia-huber", List.of()),
+                Arguments.of("no such company anywhere", List.of()));
+    }
+
+    @ParameterizedTest(name = "search={0}")
+    @MethodSource("searches")
+    void searchIsACaseInsensitiveSubstringOfNameCityBusinessTypeAndContacts(String search, List<String> expectedNames) {
+        JsonNode page = listOk(Map.of("search", search));
+
+        assertThat(names(page)).containsExactlyInAnyOrderElementsOf(expectedNames);
+        assertThat(page.get("total").asLong()).isEqualTo(expectedNames.size());
+        assertThat(ids(page)).isSubsetOf(expectedIds(company -> true));
+    }
+
+    @Test
+    void searchIsCaseInsensitiveBeyondAscii() {
+        assertThat(names(listOk(Map.of("search", "RÖSTEREI MÜNCHEN")))).containsExactly("Kaffeerösterei München");
+    }
+
+    @Test
+    void searchIsTrimmed() {
+        assertThat(names(listOk(Map.of("search", "   Nordlicht Logistik \t ")))).containsExactly("Nordlicht Logistik GmbH");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", "   "})
+    void anEmptySearchIsNoFilter(String search) {
+        JsonNode page = listOk(Map.of("search", search));
+
+        assertThat(page.get("total").asLong()).isEqualTo(MAIN_SEARCH_SIZE);
+    }
+
+    @Test
+    void aSearchOfTwoHundredCharactersIsAccepted() {
+        JsonNode page = listOk(Map.of("search", "n".repeat(200)));
+
+        assertThat(page.get("total").asLong()).isZero();
+        assertThat(page.get("items")).isEmpty();
+    }
+
+    @Test
+    void filtersCombineWithAnd() {
+        Map<String, Object> parameters = new LinkedHashMap<>();
+        parameters.put("search", "hamburg");
+        parameters.put("review_status", "pending");
+        assertThat(names(listOk(parameters))).containsExactly("Hafenkran Service GmbH");
+
+        parameters = new LinkedHashMap<>();
+        parameters.put("search", "tie partners");
+        parameters.put("min_match_score", "8");
+        parameters.put("review_status_list", "accepted");
+        assertThat(names(listOk(parameters))).containsExactly("Alpha Tie Partners");
+    }
+
+    @Test
+    void listsOnlyTheCompaniesOfTheRequestedSearch() {
+        Response branches = given().queryParam("prospect_search_id", SEARCH_BRANCHES).get(PATH);
+        assertThat(names(json(branches))).containsExactly("Nordlicht Zweigstelle");
+
+        Response empty = given().queryParam("prospect_search_id", SEARCH_EMPTY).get(PATH);
+        JsonNode page = json(empty);
+        assertThat(empty.statusCode()).isEqualTo(200);
+        assertThat(page.get("items")).isEmpty();
+        assertThat(page.get("total").asLong()).isZero();
+        assertThat(page.get("has_more").asBoolean()).isFalse();
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 5, 7})
+    void aFullPaginationWalkNeitherOverlapsNorSkips(int limit) {
+        List<String> walked = new ArrayList<>();
+        int offset = 0;
+        while (true) {
+            JsonNode page = listOk(Map.of("limit", limit, "offset", offset));
+            int returned = page.get("items").size();
+            assertThat(page.get("total").asLong()).as("total at offset %d", offset).isEqualTo(MAIN_SEARCH_SIZE);
+            assertThat(page.get("limit").asInt()).isEqualTo(limit);
+            assertThat(page.get("offset").asInt()).isEqualTo(offset);
+            assertThat(returned).isEqualTo(Math.min(limit, MAIN_SEARCH_SIZE - offset));
+            assertThat(page.get("has_more").asBoolean()).as("has_more at offset %d", offset)
+                    .isEqualTo(offset + returned < MAIN_SEARCH_SIZE);
+            walked.addAll(ids(page));
+            if (!page.get("has_more").asBoolean()) {
+                break;
+            }
+            offset += limit;
+        }
+        assertThat(new HashSet<>(walked)).hasSameSizeAs(walked);
+        assertThat(walked).containsExactlyElementsOf(expectedIds(company -> true));
+    }
+
+    @Test
+    void aFilteredPaginationWalkFollowsTheFilteredTotal() {
+        List<String> expected = expectedIds(status("accepted", "pending"));
+        List<String> walked = new ArrayList<>();
+        for (int offset = 0; offset < expected.size(); offset += 4) {
+            Response response = given().queryParam("prospect_search_id", SEARCH_MAIN)
+                    .queryParam("review_status_list", "accepted", "pending")
+                    .queryParam("limit", 4).queryParam("offset", offset)
+                    .get(PATH);
+            JsonNode page = json(response);
+            assertThat(page.get("total").asLong()).isEqualTo(expected.size());
+            assertThat(page.get("has_more").asBoolean()).isEqualTo(offset + 4 < expected.size());
+            walked.addAll(ids(page));
+        }
+        assertThat(walked).containsExactlyElementsOf(expected);
+    }
+
+    @Test
+    void hasMoreIsFalseExactlyWhenThePageReachesTheEnd() {
+        assertThat(listOk(Map.of("limit", 5, "offset", 17)).get("has_more").asBoolean()).isTrue();
+        JsonNode last = listOk(Map.of("limit", 5, "offset", 18));
+        assertThat(last.get("items")).hasSize(5);
+        assertThat(last.get("has_more").asBoolean()).isFalse();
+        JsonNode partial = listOk(Map.of("limit", 5, "offset", 20));
+        assertThat(partial.get("items")).hasSize(3);
+        assertThat(partial.get("has_more").asBoolean()).isFalse();
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {23, 24, 1000, Integer.MAX_VALUE})
+    void pastTheEndTheListIsEmptyWithTheFullTotal(int offset) {
+        JsonNode page = listOk(Map.of("offset", offset, "limit", 100));
+
+        assertThat(page.get("items")).isEmpty();
+        assertThat(page.get("total").asLong()).isEqualTo(MAIN_SEARCH_SIZE);
+        assertThat(page.get("has_more").asBoolean()).isFalse();
+        assertThat(page.get("offset").asInt()).isEqualTo(offset);
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 100})
+    void acceptsTheLimitBounds(int limit) {
+        JsonNode page = listOk(Map.of("limit", limit));
+
+        assertThat(page.get("items")).hasSize(Math.min(limit, MAIN_SEARCH_SIZE));
+        assertThat(page.get("limit").asInt()).isEqualTo(limit);
+    }
+
+    @Test
+    void ignoresUnknownQueryParameters() {
+        // The request validator flags parameters the document does not list; the contract ignores them.
+        Response response = list(givenInvalid(), Map.of("sort", "name", "colour", "blue"));
+
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(ids(json(response))).containsExactlyElementsOf(expectedIds(company -> true));
+    }
+}

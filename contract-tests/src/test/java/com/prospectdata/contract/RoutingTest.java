@@ -1,0 +1,96 @@
+package com.prospectdata.contract;
+
+import static com.prospectdata.contract.support.Api.givenInvalid;
+import static com.prospectdata.contract.support.Api.json;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.prospectdata.contract.support.ContractTest;
+import com.prospectdata.contract.support.Fixture;
+import io.restassured.http.Method;
+import io.restassured.response.Response;
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Requests the document has no operation for (decisions.md section 2): an unknown route is 404
+ * NOT_FOUND, another method on a GET route is 405 METHOD_NOT_ALLOWED with an Allow header. The
+ * validator has no response schema for these; the error shape is checked here and by
+ * ContractInvariants.
+ */
+class RoutingTest extends ContractTest {
+
+    private static void assertErrorShape(Response response, int status, String code) {
+        assertThat(response.statusCode()).as("%s", response.asString()).isEqualTo(status);
+        assertThat(response.contentType()).startsWith("application/json");
+        JsonNode body = json(response);
+        assertThat(body.isObject()).isTrue();
+        assertThat(body.get("error").isString()).isTrue();
+        assertThat(body.get("error").stringValue()).isEqualTo(code);
+        assertThat(body.get("message").isString()).isTrue();
+        assertThat(body.get("message").stringValue()).isNotBlank();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+            "/api/v1/no-such-thing",
+            "/api/v1/companies/" + Fixture.COMPANY_NORDLICHT + "/contacts",
+            "/api/v1/companies/" + Fixture.COMPANY_NORDLICHT + "/jobs/summary/latest",
+            "/api/v1/companies/" + Fixture.COMPANY_NORDLICHT + "/webtech-intel/summary/x",
+            "/api/v1/prospect-searches/" + Fixture.SEARCH_MAIN,
+            "/api/v2/companies/?prospect_search_id=" + Fixture.SEARCH_MAIN,
+            "/api/companies/",
+            "/no-such-thing",
+            "/",
+            "/health/details",
+    })
+    void anUnknownRouteIsNotFoundAsJson(String path) {
+        assertErrorShape(givenInvalid().get(path), 404, "NOT_FOUND");
+    }
+
+    static Stream<Arguments> routesAndMethods() {
+        List<String> routes = List.of(
+                "/api/v1/companies/?prospect_search_id=" + Fixture.SEARCH_MAIN,
+                "/api/v1/companies/" + Fixture.COMPANY_NORDLICHT,
+                "/api/v1/companies/" + Fixture.COMPANY_NORDLICHT + "/jobs",
+                "/api/v1/companies/" + Fixture.COMPANY_NORDLICHT + "/jobs/summary",
+                "/api/v1/companies/" + Fixture.COMPANY_NORDLICHT + "/webtech-intel",
+                "/api/v1/companies/" + Fixture.COMPANY_NORDLICHT + "/webtech-intel/summary",
+                "/health");
+        return routes.stream().flatMap(route -> Stream.of(Method.POST, Method.PUT, Method.DELETE, Method.PATCH)
+                .map(method -> Arguments.of(method, route)));
+    }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("routesAndMethods")
+    void anotherMethodOnAGetRouteIsNotAllowed(Method method, String route) {
+        Response response = givenInvalid().contentType("application/json").body("{}").request(method, route);
+
+        assertErrorShape(response, 405, "METHOD_NOT_ALLOWED");
+        List<String> allowed = Arrays.stream(response.header("Allow").split(",")).map(String::strip).toList();
+        assertThat(allowed).contains("GET").doesNotContain(method.name());
+    }
+
+    /**
+     * OPTIONS is not one of the methods decisions.md names, so its status is open; but "every
+     * response, errors included, is application/json" (section 1) holds for it too.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {
+            "/api/v1/companies/?prospect_search_id=" + Fixture.SEARCH_MAIN,
+            "/api/v1/companies/" + Fixture.COMPANY_NORDLICHT,
+            "/health",
+    })
+    void optionsIsAnsweredWithJsonToo(String route) {
+        // ContractInvariants fails a response without a JSON body and content type.
+        Response response = givenInvalid().options(route);
+
+        assertThat(response.contentType()).as("status %d, body '%s'", response.statusCode(), response.asString())
+                .startsWith("application/json");
+    }
+}

@@ -1,0 +1,113 @@
+package com.prospectdata.contract.support;
+
+import com.atlassian.oai.validator.OpenApiInteractionValidator;
+import com.atlassian.oai.validator.report.LevelResolver;
+import com.atlassian.oai.validator.report.ValidationReport;
+import com.atlassian.oai.validator.restassured.OpenApiValidationFilter;
+import io.restassured.RestAssured;
+import io.restassured.config.HttpClientConfig;
+import io.restassured.config.RedirectConfig;
+import io.restassured.config.RestAssuredConfig;
+import io.restassured.http.ContentType;
+import io.restassured.response.Response;
+import io.restassured.specification.RequestSpecification;
+import java.nio.file.Path;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Requests to the server under test. Every request and response passes through the
+ * swagger-request-validator against {@code api/openapi.yaml}: a response that breaks the
+ * published contract fails the test, whatever the test asserts itself. Every response is also
+ * checked against the invariants of {@link ContractInvariants}.
+ *
+ * <p>Two validators: {@link #given()} validates the request too, so a test's valid request is
+ * known to be valid by the document; {@link #givenInvalid()} and the key variants ignore
+ * request-side findings, for requests that are wrong on purpose (bad parameters, missing or
+ * bad keys), while still validating the response (a 400 must still be an ErrorResponse).
+ */
+public final class Api {
+
+    private static final OpenApiInteractionValidator STRICT_VALIDATOR = validator(LevelResolver.create().build());
+    private static final OpenApiValidationFilter STRICT = new OpenApiValidationFilter(STRICT_VALIDATOR);
+    private static final OpenApiInteractionValidator RESPONSES_ONLY_VALIDATOR = validator(LevelResolver.create()
+            .withLevel("validation.request", ValidationReport.Level.IGNORE)
+            .build());
+    private static final OpenApiValidationFilter RESPONSES_ONLY = new OpenApiValidationFilter(RESPONSES_ONLY_VALIDATOR);
+    private static final ContractInvariants INVARIANTS = new ContractInvariants();
+    private static final RestAssuredConfig CONFIG = RestAssuredConfig.config()
+            .httpClient(HttpClientConfig.httpClientConfig()
+                    .setParam("http.connection.timeout", 5_000)
+                    .setParam("http.socket.timeout", 20_000))
+            // A redirect is never an answer of this API (plain HTTP is refused, not redirected).
+            .redirect(RedirectConfig.redirectConfig().followRedirects(false));
+
+    private Api() {
+    }
+
+    private static OpenApiInteractionValidator validator(LevelResolver levels) {
+        String document = Path.of(System.getProperty("contract.openapi", "../api/openapi.yaml"))
+                .toAbsolutePath().normalize().toUri().toString();
+        return OpenApiInteractionValidator.createForSpecificationUrl(document)
+                // The document's servers are https://api.prospectdata.example...: match paths from the root.
+                .withBasePathOverride("/")
+                .withLevelResolver(levels)
+                .build();
+    }
+
+    private static RequestSpecification base(OpenApiValidationFilter validation) {
+        ContractEnvironment environment = ContractEnvironment.shared();
+        RequestSpecification request = RestAssured.given()
+                .config(CONFIG)
+                .baseUri(environment.baseUri())
+                .accept(ContentType.JSON)
+                .filter(INVARIANTS)
+                .filter(validation);
+        // The server's certificate is self-signed, for 127.0.0.1.
+        return environment.isHttps() ? request.relaxedHTTPSValidation() : request;
+    }
+
+    /** A valid request with the main key: request and response are validated. */
+    public static RequestSpecification given() {
+        return givenKey(ContractEnvironment.shared().keys().main());
+    }
+
+    /** A valid request with this key: request and response are validated. */
+    public static RequestSpecification givenKey(String key) {
+        return base(STRICT).header("Authorization", "Bearer " + key);
+    }
+
+    /** A request that is wrong on purpose, with the main key: only the response is validated. */
+    public static RequestSpecification givenInvalid() {
+        return givenInvalidKey(ContractEnvironment.shared().keys().main());
+    }
+
+    /** A request with this key (which may be bad): only the response is validated. */
+    public static RequestSpecification givenInvalidKey(String key) {
+        return givenAuthorization("Bearer " + key);
+    }
+
+    /** A request with this exact Authorization header (null: none): only the response is validated. */
+    public static RequestSpecification givenAuthorization(String authorization) {
+        RequestSpecification request = base(RESPONSES_ONLY);
+        return authorization == null ? request : request.header("Authorization", authorization);
+    }
+
+    /** No key, e.g. for the health endpoint: request and response are validated. */
+    public static RequestSpecification givenNoKey() {
+        return base(STRICT);
+    }
+
+    /** The validator behind {@link #given()}, for checking the checker (see ValidatorSelfTest). */
+    static OpenApiInteractionValidator strictValidator() {
+        return STRICT_VALIDATOR;
+    }
+
+    /** The validator behind {@link #givenInvalid()}, for checking the checker (see ValidatorSelfTest). */
+    static OpenApiInteractionValidator responsesOnlyValidator() {
+        return RESPONSES_ONLY_VALIDATOR;
+    }
+
+    public static JsonNode json(Response response) {
+        return Json.parse(response.asByteArray());
+    }
+}

@@ -1,0 +1,115 @@
+package com.prospectdata.contract.support;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.restassured.filter.Filter;
+import io.restassured.filter.FilterContext;
+import io.restassured.response.Response;
+import io.restassured.specification.FilterableRequestSpecification;
+import io.restassured.specification.FilterableResponseSpecification;
+import java.net.URI;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+import org.assertj.core.api.SoftAssertions;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * What decisions.md says of every response, checked on every response of every test, whatever
+ * the test itself looks at, and whether or not the response matches an operation of the
+ * OpenAPI document (unknown routes and 405s have none):
+ * <ul>
+ * <li>the body is JSON and the Content-Type is {@code application/json} (section 1);</li>
+ * <li>{@code X-Request-Id} is present and a sane token (section 1);</li>
+ * <li>no value anywhere is {@code null}: absent optional values are omitted (section 1);</li>
+ * <li>timestamps are {@code YYYY-MM-DDTHH:MM:SSZ} (section 1);</li>
+ * <li>an error has the body {@code {"error", "message"}} with the code of its status, a 401
+ * carries {@code WWW-Authenticate: Bearer} and a 405 an {@code Allow} header (section 2).</li>
+ * </ul>
+ */
+final class ContractInvariants implements Filter {
+
+    static final Pattern REQUEST_ID = Pattern.compile("[A-Za-z0-9._-]{1,128}");
+    static final Pattern TIMESTAMP = Pattern.compile("\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}Z");
+    private static final Set<String> TIMESTAMP_FIELDS = Set.of("created_at", "updated_at", "date_posted");
+
+    /** The error code of each status (decisions.md section 2). 403 has two. */
+    private static final Map<Integer, Set<String>> ERROR_CODES = Map.of(
+            400, Set.of("VALIDATION_ERROR"),
+            401, Set.of("UNAUTHORIZED"),
+            403, Set.of("FORBIDDEN", "HTTPS_REQUIRED"),
+            404, Set.of("NOT_FOUND"),
+            405, Set.of("METHOD_NOT_ALLOWED"),
+            429, Set.of("RATE_LIMIT_EXCEEDED"),
+            500, Set.of("INTERNAL_ERROR"),
+            503, Set.of("SERVICE_UNAVAILABLE"));
+
+    @Override
+    public Response filter(FilterableRequestSpecification request, FilterableResponseSpecification responseSpec,
+                           FilterContext context) {
+        Response response = context.next(request, responseSpec);
+        String what = request.getMethod() + " " + request.getURI() + " -> " + response.statusCode();
+        SoftAssertions softly = new SoftAssertions();
+
+        softly.assertThat(response.contentType()).as("%s: Content-Type", what).isNotNull();
+        if (response.contentType() != null) {
+            softly.assertThat(response.contentType().split(";")[0].strip())
+                    .as("%s: Content-Type", what).isEqualToIgnoringCase("application/json");
+        }
+        softly.assertThat(response.header("X-Request-Id")).as("%s: X-Request-Id", what)
+                .isNotNull().matches(REQUEST_ID);
+
+        JsonNode body = null;
+        try {
+            body = Json.parse(response.asByteArray());
+        } catch (JacksonException e) {
+            softly.fail("%s: the body is not JSON: %s%n%s", what, e.getOriginalMessage(), response.asString());
+        }
+        if (body != null) {
+            JsonNode root = body;
+            Json.walk(body, (pointer, node) -> {
+                softly.assertThat(node.isNull()).as("%s: %s is null, but absent values must be omitted; body %s",
+                        what, pointer, root).isFalse();
+                String field = pointer.substring(pointer.lastIndexOf('/') + 1);
+                if (TIMESTAMP_FIELDS.contains(field)) {
+                    softly.assertThat(node.isString() ? node.stringValue() : node.toString())
+                            .as("%s: %s", what, pointer).matches(TIMESTAMP);
+                }
+            });
+            String path = URI.create(request.getURI()).getPath();
+            boolean healthStatus = path.equals("/health") && response.statusCode() == 503;
+            if (response.statusCode() >= 400 && !healthStatus) {
+                checkError(softly, what, response, body);
+            }
+        }
+        softly.assertAll();
+        return response;
+    }
+
+    private static void checkError(SoftAssertions softly, String what, Response response, JsonNode body) {
+        softly.assertThat(body.isObject()).as("%s: the error body is an object: %s", what, body).isTrue();
+        softly.assertThat(body.path("error").isString()).as("%s: error is a string: %s", what, body).isTrue();
+        softly.assertThat(body.path("message").isString()).as("%s: message is a string: %s", what, body).isTrue();
+        softly.assertThat(body.path("message").asString("")).as("%s: message", what).isNotBlank();
+        Set<String> codes = ERROR_CODES.get(response.statusCode());
+        if (codes != null) {
+            softly.assertThat(body.path("error").asString("")).as("%s: error code", what).isIn(codes);
+        }
+        if (response.statusCode() == 401) {
+            softly.assertThat(response.header("WWW-Authenticate")).as("%s: WWW-Authenticate", what).isEqualTo("Bearer");
+        }
+        if (response.statusCode() == 405) {
+            softly.assertThat(response.header("Allow")).as("%s: Allow", what).isNotBlank();
+        }
+        if (response.statusCode() == 429) {
+            softly.assertThat(body.path("retry_after").isIntegralNumber()).as("%s: retry_after", what).isTrue();
+            softly.assertThat(response.header("Retry-After")).as("%s: Retry-After", what)
+                    .isEqualTo(body.path("retry_after").asString(""));
+        }
+    }
+
+    static void assertRequestId(String value) {
+        assertThat(value).matches(REQUEST_ID);
+    }
+}

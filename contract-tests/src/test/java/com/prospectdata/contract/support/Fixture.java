@@ -1,0 +1,149 @@
+package com.prospectdata.contract.support;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * The data the server is loaded with, in the import format of decisions.md section 9.
+ *
+ * <p>{@code src/test/resources/fixture.jsonl} is a template: job and scan times are written
+ * {@code {{now-P5D}}} (an ISO-8601 duration before now), because the job windows
+ * ({@code days_back}) are measured back from the server's clock. {@link #generate} writes the
+ * file with real times to {@code target/} and keeps its records so tests can state what to
+ * expect from them.
+ *
+ * <p>What is where (ids below):
+ * <ul>
+ * <li>Our organization has {@link #SEARCH_MAIN} with 23 companies (ties in match_score broken by
+ * name, and two companies with the same name and score broken by id; names with {@code %},
+ * {@code _} and a backslash; every review status; with and without phone; contacts with missing
+ * optional fields), {@link #SEARCH_EMPTY} without companies and {@link #SEARCH_BRANCHES} with one
+ * more "Nordlicht" company.</li>
+ * <li>The other organization has {@link #SEARCH_OTHER_ORG} with {@link #COMPANY_OTHER_ORG}, which
+ * has the same name as ours and a job and a completed scan.</li>
+ * <li>Jobs: {@link #COMPANY_NORDLICHT} has 15 active jobs in the last 30 days (STRONG), 5 older
+ * ones and 2 removed ones; {@link #COMPANY_SEEBLICK} 2 in 30 days (MODERATE);
+ * {@link #COMPANY_GIPFEL} 1 (LIGHT); {@link #COMPANY_ALPENBLICK} only older ones (NONE, with a
+ * latest job); {@link #COMPANY_DONAU} only a removed one (NONE, no latest job).</li>
+ * <li>Scans: Nordlicht completed with 12 technologies, Seeblick failed, Gipfel pending,
+ * Alpenblick never scanned.</li>
+ * </ul>
+ */
+public final class Fixture {
+
+    public static final String ORG_OURS = "0a000000-0000-4000-8000-00000000000a";
+    public static final String ORG_OTHER = "0b000000-0000-4000-8000-00000000000b";
+
+    public static final String SEARCH_MAIN = "5a100000-0000-4000-8000-0000000000a1";
+    public static final String SEARCH_EMPTY = "5a200000-0000-4000-8000-0000000000a2";
+    public static final String SEARCH_BRANCHES = "5a300000-0000-4000-8000-0000000000a3";
+    public static final String SEARCH_OTHER_ORG = "5b100000-0000-4000-8000-0000000000b1";
+
+    public static final String COMPANY_NORDLICHT = "c0000000-0000-4000-8000-000000000001";
+    public static final String COMPANY_SEEBLICK = "c0000000-0000-4000-8000-000000000009";
+    public static final String COMPANY_GIPFEL = "c0000000-0000-4000-8000-000000000023";
+    public static final String COMPANY_ALPENBLICK = "c0000000-0000-4000-8000-000000000015";
+    public static final String COMPANY_DONAU = "c0000000-0000-4000-8000-000000000018";
+    /** Has no job at all and was never scanned. */
+    public static final String COMPANY_ORGANIC = "c0000000-0000-4000-8000-000000000002";
+    public static final String COMPANY_OTHER_ORG = "cb000000-0000-4000-8000-0000000000b1";
+
+    private static final Pattern TIME = Pattern.compile("\\{\\{now(?:-(P[0-9A-Z]+))?}}");
+
+    private final Path file;
+    private final Instant now;
+    private final List<ObjectNode> records;
+
+    private Fixture(Path file, Instant now, List<ObjectNode> records) {
+        this.file = file;
+        this.now = now;
+        this.records = List.copyOf(records);
+    }
+
+    /** Writes the template with times relative to {@code now} to {@code output}. */
+    static Fixture generate(Path template, Path output, Instant now) throws IOException {
+        Instant base = now.truncatedTo(ChronoUnit.SECONDS);
+        String text = Files.readString(template, StandardCharsets.UTF_8);
+        Matcher matcher = TIME.matcher(text);
+        StringBuilder generated = new StringBuilder();
+        while (matcher.find()) {
+            Instant time = matcher.group(1) == null ? base : base.minus(Duration.parse(matcher.group(1)));
+            matcher.appendReplacement(generated, Matcher.quoteReplacement(time.toString()));
+        }
+        matcher.appendTail(generated);
+        Files.createDirectories(output.getParent());
+        Files.writeString(output, generated, StandardCharsets.UTF_8);
+        List<ObjectNode> records = new ArrayList<>();
+        for (String line : generated.toString().split("\n")) {
+            if (!line.isBlank()) {
+                records.add((ObjectNode) Json.parse(line));
+            }
+        }
+        return new Fixture(output, base, records);
+    }
+
+    /** The generated file, as given to {@code import}. */
+    public Path file() {
+        return file;
+    }
+
+    /** The "now" the relative times were computed from (second precision). */
+    public Instant now() {
+        return now;
+    }
+
+    /** The company records of a search, as imported (with their {@code type} field). */
+    public List<ObjectNode> companiesOf(String searchId) {
+        return records.stream()
+                .filter(record -> type(record).equals("company"))
+                .filter(record -> record.get("prospect_search_id").stringValue().equals(searchId))
+                .toList();
+    }
+
+    public ObjectNode company(String id) {
+        return records.stream()
+                .filter(record -> type(record).equals("company") && record.get("id").stringValue().equals(id))
+                .findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("No company " + id + " in the fixture"));
+    }
+
+    /** The id of the only company of {@link #SEARCH_MAIN} with this name. */
+    public String companyNamed(String name) {
+        List<String> ids = companiesOf(SEARCH_MAIN).stream()
+                .filter(company -> company.get("name").stringValue().equals(name))
+                .map(company -> company.get("id").stringValue())
+                .toList();
+        if (ids.size() != 1) {
+            throw new IllegalArgumentException(ids.size() + " companies named " + name + " in the main search");
+        }
+        return ids.getFirst();
+    }
+
+    public List<ObjectNode> jobsOf(String companyId) {
+        return records.stream()
+                .filter(record -> type(record).equals("job") && record.get("company_id").stringValue().equals(companyId))
+                .toList();
+    }
+
+    public ObjectNode scanOf(String companyId) {
+        return records.stream()
+                .filter(record -> type(record).equals("webtech_scan") && record.get("company_id").stringValue().equals(companyId))
+                .findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("No scan of " + companyId + " in the fixture"));
+    }
+
+    private static String type(JsonNode record) {
+        return record.get("type").stringValue();
+    }
+}
