@@ -16,6 +16,8 @@ import picocli.CommandLine.Command;
                 ServeCommand.class,
                 OrgsCommand.class,
                 KeysCommand.class,
+                ImportCommand.class,
+                DemoDataCommand.class,
                 CommandLine.HelpCommand.class
         })
 public final class OperatorCommandLine implements Runnable {

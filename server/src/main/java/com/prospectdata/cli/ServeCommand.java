@@ -22,6 +22,10 @@ final class ServeCommand implements Callable<Integer> {
     @Override
     public Integer call() throws InterruptedException {
         var context = SpringContexts.forServer(springArguments.toArray(String[]::new));
+        if (demo) {
+            // After start-up, so the block is not buried in Spring's start-up log.
+            context.getBean(DemoSetup.class).prepareAndPrint(context);
+        }
         CountDownLatch closed = new CountDownLatch(1);
         context.addApplicationListener(event -> {
             if (event instanceof ContextClosedEvent) {

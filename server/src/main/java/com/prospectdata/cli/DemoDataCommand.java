@@ -1,0 +1,43 @@
+package com.prospectdata.cli;
+
+import com.prospectdata.demodata.DemoDataGenerator;
+import com.prospectdata.demodata.DemoDataLoader;
+import com.prospectdata.demodata.DemoDataQueries;
+import com.prospectdata.importer.ConsoleProgress;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+@Command(name = "demo-data", mixinStandardHelpOptions = true,
+        description = {
+                "Load realistic demo data into the demo organization (\"" + DemoDataGenerator.DEMO_ORGANIZATION_NAME
+                        + "\", id " + DemoDataGenerator.DEMO_ORGANIZATION_ID_TEXT + "): prospect searches of skewed sizes with companies, "
+                        + "contacts, jobs and website technologies. All or nothing: one transaction.",
+                "The data is determined by --seed and --companies, ids included. Job dates are the exception: "
+                        + "they are spread over the year before the day of the run, so hiring activity is current.",
+                "Running it again with the same --seed and --companies rewrites the same records (nothing is "
+                        + "duplicated; jobs are re-dated); another seed or count adds another set of searches "
+                        + "to the demo organization."})
+final class DemoDataCommand implements Callable<Integer> {
+
+    @Option(names = "--companies", required = true, paramLabel = "N", description = "How many companies (at least 1).")
+    int companies;
+
+    @Option(names = "--seed", defaultValue = "42", paramLabel = "S", description = "Random seed (default: ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Override
+    public Integer call() {
+        if (companies < 1) {
+            throw new IllegalArgumentException("--companies must be at least 1");
+        }
+        try (var context = SpringContexts.forCommand()) {
+            var report = context.getBean(DemoDataLoader.class).load(seed, companies, ConsoleProgress.forTerminal());
+            System.out.println(report.summary());
+            System.out.println("demo organization: " + DemoDataGenerator.DEMO_ORGANIZATION_ID);
+            context.getBean(DemoDataQueries.class).largestDemoSearch()
+                    .ifPresent(search -> System.out.println("largest demo prospect search: " + search));
+        }
+        return 0;
+    }
+}

@@ -1,0 +1,83 @@
+package com.prospectdata.cli;
+
+import com.prospectdata.auth.ApiKeyService;
+import com.prospectdata.auth.EnvironmentSettings;
+import com.prospectdata.auth.Scopes;
+import com.prospectdata.auth.Tier;
+import com.prospectdata.demodata.DemoDataGenerator;
+import com.prospectdata.demodata.DemoDataLoader;
+import com.prospectdata.demodata.DemoDataQueries;
+import com.prospectdata.importer.ImportProgress;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.boot.web.server.Ssl;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.stereotype.Component;
+
+/**
+ * What {@code serve --demo} does once the server is up: demo data on an empty database, then a
+ * fresh demo key and a curl line that works as pasted.
+ */
+@Component
+public class DemoSetup {
+
+    /** Fixed, so every demo database holds the same companies (job dates apart). */
+    static final long DEMO_SEED = 42;
+    static final int DEMO_COMPANIES = 3000;
+
+    private static final Logger log = LoggerFactory.getLogger(DemoSetup.class);
+
+    private final DemoDataQueries queries;
+    private final DemoDataLoader loader;
+    private final ApiKeyService keys;
+    private final EnvironmentSettings environment;
+
+    public DemoSetup(DemoDataQueries queries, DemoDataLoader loader, ApiKeyService keys, EnvironmentSettings environment) {
+        this.queries = queries;
+        this.loader = loader;
+        this.keys = keys;
+        this.environment = environment;
+    }
+
+    public void prepareAndPrint(ConfigurableApplicationContext context) {
+        if (queries.isEmpty()) {
+            log.info("Empty database: loading {} demo companies", DEMO_COMPANIES);
+            var report = loader.load(DEMO_SEED, DEMO_COMPANIES, ImportProgress.NONE);
+            log.info("Demo data: {}", report.summary());
+        }
+        if (!queries.demoOrganizationExists()) {
+            // Never mix demo data into a database that holds real organizations.
+            System.out.println();
+            System.out.println("--demo: the database already holds organizations and no demo organization, so no");
+            System.out.println("demo data was loaded and no demo key issued. Load demo data explicitly with");
+            System.out.println("  java -jar prospect-api.jar demo-data --companies " + DEMO_COMPANIES);
+            System.out.println();
+            return;
+        }
+        var issued = keys.issue(DemoDataGenerator.DEMO_ORGANIZATION_ID, Tier.PRO, null,
+                List.of(Scopes.COMPANIES_READ), environment.served(), "demo key (serve --demo)");
+        String port = context.getEnvironment().getProperty("local.server.port", "8080");
+        boolean tls = Ssl.isEnabled(Binder.get(context.getEnvironment()).bind("server.ssl", Ssl.class).orElse(null));
+        String base = (tls ? "https" : "http") + "://localhost:" + port;
+        Optional<UUID> search = queries.largestDemoSearch();
+        String curl = "curl -s" + (tls ? " -k" : "") + " -H \"Authorization: Bearer " + issued.key() + "\" \""
+                + base + "/api/v1/companies/" + search.map(id -> "?prospect_search_id=" + id + "&limit=3").orElse("")
+                + "\"";
+        String rule = "=".repeat(100);
+        StringBuilder block = new StringBuilder()
+                .append('\n').append(rule).append('\n')
+                .append("Demo ready. A new demo API key (tier pro, companies:read, ").append(environment.served().wireName())
+                .append(") for \"").append(DemoDataGenerator.DEMO_ORGANIZATION_NAME).append("\":\n\n")
+                .append("  ").append(issued.key()).append("\n\n")
+                .append("It is shown only now. Try it:\n\n")
+                .append("  ").append(curl).append("\n\n")
+                .append("Revoke it with: java -jar prospect-api.jar keys revoke ").append(issued.id()).append('\n')
+                .append(rule).append('\n');
+        System.out.print(block);
+        System.out.flush();
+    }
+}

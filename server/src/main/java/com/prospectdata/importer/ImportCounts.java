@@ -1,0 +1,33 @@
+package com.prospectdata.importer;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** How many rows of each table were written (a record repeated in the input counts each time). */
+public record ImportCounts(long organizations, long prospectSearches, long companies, long contacts, long jobs,
+                           long webtechScans, long technologies) {
+
+    public static final ImportCounts NONE = new ImportCounts(0, 0, 0, 0, 0, 0, 0);
+
+    /** Every row, nested contacts and technologies included: the figure rates are given in. */
+    public long total() {
+        return organizations + prospectSearches + companies + contacts + jobs + webtechScans + technologies;
+    }
+
+    /** E.g. "1 organization, 2 prospect searches, 100 companies, 290 contacts, 0 jobs, ...". */
+    public String describe() {
+        List<String> parts = new ArrayList<>();
+        parts.add(count(organizations, "organization", "organizations"));
+        parts.add(count(prospectSearches, "prospect search", "prospect searches"));
+        parts.add(count(companies, "company", "companies"));
+        parts.add(count(contacts, "contact", "contacts"));
+        parts.add(count(jobs, "job", "jobs"));
+        parts.add(count(webtechScans, "webtech scan", "webtech scans"));
+        parts.add(count(technologies, "technology", "technologies"));
+        return String.join(", ", parts);
+    }
+
+    static String count(long n, String one, String many) {
+        return n + " " + (n == 1 ? one : many);
+    }
+}

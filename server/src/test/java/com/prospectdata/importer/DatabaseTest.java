@@ -1,0 +1,18 @@
+package com.prospectdata.importer;
+
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+import org.springframework.boot.test.context.SpringBootTest;
+
+/**
+ * A Spring context without web server on an embedded PostgreSQL of its own under target/, shared
+ * (Spring caches it) by every test class that carries this annotation.
+ */
+@Target(ElementType.TYPE)
+@Retention(RetentionPolicy.RUNTIME)
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.NONE,
+        properties = {"app.data-dir=target/test-data/importer", "logging.level.root=WARN"})
+public @interface DatabaseTest {
+}
