@@ -9,10 +9,6 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.util.Optional;
-import java.util.concurrent.Executor;
-import java.util.concurrent.Executors;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.core.Ordered;
@@ -21,6 +17,7 @@ import org.springframework.http.HttpHeaders;
 import org.springframework.stereotype.Component;
 import org.springframework.web.context.request.RequestAttributes;
 import org.springframework.web.context.request.RequestContextHolder;
+import org.springframework.web.cors.CorsUtils;
 import org.springframework.web.filter.OncePerRequestFilter;
 import org.springframework.web.servlet.HandlerExceptionResolver;
 
@@ -34,20 +31,22 @@ import org.springframework.web.servlet.HandlerExceptionResolver;
 @Order(Ordered.HIGHEST_PRECEDENCE + 10)
 public class ApiKeyAuthenticationFilter extends OncePerRequestFilter {
 
-    private static final Logger log = LoggerFactory.getLogger(ApiKeyAuthenticationFilter.class);
     private static final String CALLER_ATTRIBUTE = AuthenticatedKey.class.getName();
     private static final String BEARER = "Bearer ";
 
     private final ApiKeyService keys;
     private final RateLimiter rateLimiter;
+    private final FailedAuthenticationThrottle failedAuthentications;
+    private final KeyUsageRecorder usage;
     private final HandlerExceptionResolver errors;
-    // last_used_at is bookkeeping: it must never slow down or fail the request it describes.
-    private final Executor bookkeeping = Executors.newVirtualThreadPerTaskExecutor();
 
     public ApiKeyAuthenticationFilter(ApiKeyService keys, RateLimiter rateLimiter,
+                                      FailedAuthenticationThrottle failedAuthentications, KeyUsageRecorder usage,
                                       @Qualifier("handlerExceptionResolver") HandlerExceptionResolver errors) {
         this.keys = keys;
         this.rateLimiter = rateLimiter;
+        this.failedAuthentications = failedAuthentications;
+        this.usage = usage;
         this.errors = errors;
     }
 
@@ -62,15 +61,25 @@ public class ApiKeyAuthenticationFilter extends OncePerRequestFilter {
     @Override
     protected boolean shouldNotFilter(HttpServletRequest request) {
         String path = request.getRequestURI().substring(request.getContextPath().length());
-        return !(path.equals("/api/v1") || path.startsWith("/api/v1/"));
+        // A CORS preflight carries no credentials by design; Spring answers it from the CORS
+        // configuration (and refuses it when CORS is off).
+        return !(path.equals("/api/v1") || path.startsWith("/api/v1/")) || CorsUtils.isPreFlightRequest(request);
     }
 
     @Override
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
         AuthenticatedKey caller;
+        // Behind a trusted proxy, Tomcat's RemoteIpValve has already put the client's address here.
+        String clientAddress = request.getRemoteAddr();
         try {
-            caller = authenticate(request.getHeader(HttpHeaders.AUTHORIZATION));
+            failedAuthentications.requireAttemptsLeft(clientAddress);
+            try {
+                caller = authenticate(request.getHeader(HttpHeaders.AUTHORIZATION));
+            } catch (ApiException e) {
+                failedAuthentications.recordFailure(clientAddress);
+                throw e;
+            }
             request.setAttribute(RequestIdFilter.KEY_ID_ATTRIBUTE, caller.keyId());
             rateLimiter.consume(caller, response);
             if (!caller.hasScope(Scopes.COMPANIES_READ)) {
@@ -81,7 +90,7 @@ public class ApiKeyAuthenticationFilter extends OncePerRequestFilter {
             return;
         }
         request.setAttribute(CALLER_ATTRIBUTE, caller);
-        bookkeeping.execute(() -> recordUse(caller));
+        usage.used(caller.keyId());
         chain.doFilter(request, response);
     }
 
@@ -93,13 +102,5 @@ public class ApiKeyAuthenticationFilter extends OncePerRequestFilter {
             throw ApiException.unauthorized("Invalid Authorization header: use the Bearer scheme, Authorization: Bearer <API_KEY>");
         }
         return keys.authenticate(authorization.substring(BEARER.length()).trim());
-    }
-
-    private void recordUse(AuthenticatedKey caller) {
-        try {
-            keys.recordUse(caller.keyId());
-        } catch (RuntimeException e) {
-            log.warn("Could not record the use of key {}: {}", caller.keyId(), e.toString());
-        }
     }
 }

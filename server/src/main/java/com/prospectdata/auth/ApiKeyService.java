@@ -24,13 +24,15 @@ public class ApiKeyService {
     private final ApiKeyQueries keys;
     private final OrganizationQueries organizations;
     private final EnvironmentSettings environmentSettings;
+    private final ValidatedKeyCache cache;
     private final Clock clock;
 
     public ApiKeyService(ApiKeyQueries keys, OrganizationQueries organizations,
-                         EnvironmentSettings environmentSettings, Clock clock) {
+                         EnvironmentSettings environmentSettings, ValidatedKeyCache cache, Clock clock) {
         this.keys = keys;
         this.organizations = organizations;
         this.environmentSettings = environmentSettings;
+        this.cache = cache;
         this.clock = clock;
     }
 
@@ -115,19 +117,27 @@ public class ApiKeyService {
             throw ApiException.unauthorized("Invalid API key: this is a " + environment.get().wireName()
                     + " key and this deployment serves " + served.wireName() + " keys");
         }
-        ApiKeyRecord key = keys.findByHash(ApiKeyFormat.sha256(token))
-                .orElseThrow(() -> ApiException.unauthorized("Invalid API key"));
+        byte[] keyHash = ApiKeyFormat.sha256(token);
+        return switch (cache.lookup(keyHash, () -> lookUp(keyHash))) {
+            case KeyLookup.Valid valid -> valid.key();
+            case KeyLookup.Revoked revoked -> throw ApiException.unauthorized("Invalid API key: this key has been revoked");
+            case KeyLookup.Unknown unknown -> throw ApiException.unauthorized("Invalid API key");
+        };
+    }
+
+    private KeyLookup lookUp(byte[] keyHash) {
+        Optional<ApiKeyRecord> found = keys.findByHash(keyHash);
+        if (found.isEmpty()) {
+            return new KeyLookup.Unknown();
+        }
+        ApiKeyRecord key = found.get();
         if (key.getRevokedAt() != null) {
-            throw ApiException.unauthorized("Invalid API key: this key has been revoked");
+            return new KeyLookup.Revoked();
         }
         Tier tier = Tier.fromWireName(key.getTier());
         int hourlyLimit = key.getRateLimit() != null ? key.getRateLimit() : tier.defaultHourlyLimit();
-        return new AuthenticatedKey(key.getId(), key.getOrganizationId(), tier, hourlyLimit,
-                Arrays.asList(key.getScopes()));
-    }
-
-    public void recordUse(UUID keyId) {
-        keys.touch(keyId, clock.instant().truncatedTo(ChronoUnit.SECONDS));
+        return new KeyLookup.Valid(new AuthenticatedKey(key.getId(), key.getOrganizationId(), tier, hourlyLimit,
+                Arrays.asList(key.getScopes())));
     }
 
     private static Optional<UUID> parseUuid(String text) {

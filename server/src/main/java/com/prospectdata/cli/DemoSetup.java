@@ -8,6 +8,7 @@ import com.prospectdata.demodata.DemoDataGenerator;
 import com.prospectdata.demodata.DemoDataLoader;
 import com.prospectdata.demodata.DemoDataQueries;
 import com.prospectdata.importer.ImportProgress;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -63,8 +64,13 @@ public class DemoSetup {
         String port = context.getEnvironment().getProperty("local.server.port", "8080");
         boolean tls = Ssl.isEnabled(Binder.get(context.getEnvironment()).bind("server.ssl", Ssl.class).orElse(null));
         String base = (tls ? "https" : "http") + "://localhost:" + port;
+        // The self-signed certificate is trusted explicitly, never with -k: that is the habit to teach.
+        String trust = "self-signed".equals(context.getEnvironment().getProperty("app.tls.mode"))
+                ? " --cacert " + Path.of(context.getEnvironment().getProperty("app.data-dir", "./data"), "tls", "certificate.pem")
+                        .toAbsolutePath().normalize()
+                : "";
         Optional<UUID> search = queries.largestDemoSearch();
-        String curl = "curl -s" + (tls ? " -k" : "") + " -H \"Authorization: Bearer " + issued.key() + "\" \""
+        String curl = "curl -s" + trust + " -H \"Authorization: Bearer " + issued.key() + "\" \""
                 + base + "/api/v1/companies/" + search.map(id -> "?prospect_search_id=" + id + "&limit=3").orElse("")
                 + "\"";
         String rule = "=".repeat(100);

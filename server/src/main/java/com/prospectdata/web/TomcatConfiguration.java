@@ -1,6 +1,8 @@
 package com.prospectdata.web;
 
+import org.apache.catalina.connector.Connector;
 import org.apache.catalina.core.StandardHost;
+import org.springframework.beans.factory.annotation.Value;
 import org.apache.tomcat.util.buf.EncodedSolidusHandling;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.tomcat.servlet.TomcatServletWebServerFactory;
@@ -11,8 +13,23 @@ import org.springframework.context.annotation.Configuration;
 @ConditionalOnWebApplication
 class TomcatConfiguration implements WebServerFactoryCustomizer<TomcatServletWebServerFactory> {
 
+    private final int plainHttpPort;
+
+    TomcatConfiguration(@Value("${app.plain-http-port:0}") int plainHttpPort) {
+        this.plainHttpPort = plainHttpPort;
+    }
+
     @Override
     public void customize(TomcatServletWebServerFactory factory) {
+        if (plainHttpPort > 0) {
+            // A listener for clients that still call http://: every request on it gets 403
+            // HTTPS_REQUIRED from HttpsOnlyFilter, which is clearer than a refused connection.
+            Connector plain = new Connector(TomcatServletWebServerFactory.DEFAULT_PROTOCOL);
+            plain.setPort(plainHttpPort);
+            plain.setScheme("http");
+            plain.setSecure(false);
+            factory.addAdditionalConnectors(plain);
+        }
         // "%2F" inside a path segment (a malformed company id) reaches Spring and gets the
         // contract's 400, instead of Tomcat's own rejection.
         factory.addConnectorCustomizers(connector ->

@@ -1,12 +1,37 @@
 package com.prospectdata.web;
 
+import java.util.List;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.http.MediaType;
 import org.springframework.web.servlet.config.annotation.ContentNegotiationConfigurer;
+import org.springframework.web.servlet.config.annotation.CorsRegistry;
 import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 
 @Configuration(proxyBeanMethods = false)
 class WebConfiguration implements WebMvcConfigurer {
+
+    private final List<String> corsAllowedOrigins;
+
+    WebConfiguration(@Value("${app.cors.allowed-origins:}") List<String> corsAllowedOrigins) {
+        this.corsAllowedOrigins = corsAllowedOrigins.stream().map(String::trim).filter(o -> !o.isEmpty()).toList();
+    }
+
+    /** CORS is off unless origins are configured: partners call us from servers, not browsers. */
+    @Override
+    public void addCorsMappings(CorsRegistry registry) {
+        if (corsAllowedOrigins.isEmpty()) {
+            return;
+        }
+        registry.addMapping("/api/v1/**")
+                .allowedOrigins(corsAllowedOrigins.toArray(String[]::new))
+                .allowedMethods("GET")
+                .allowedHeaders("Authorization", "Accept", "X-Request-Id")
+                .exposedHeaders("X-Request-Id", "X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset",
+                        "RateLimit-Policy", "RateLimit", "Retry-After")
+                .allowCredentials(false)
+                .maxAge(600);
+    }
 
     /** Every response is JSON, whatever the client's Accept header asks for (decisions.md 1). */
     @Override

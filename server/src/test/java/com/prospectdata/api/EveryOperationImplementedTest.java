@@ -8,7 +8,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.prospectdata.auth.ApiKeyService;
 import com.prospectdata.auth.DeploymentEnvironment;
 import com.prospectdata.auth.Tier;
+import java.io.InputStream;
 import java.lang.reflect.Method;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.KeyStore;
+import java.security.cert.CertificateFactory;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.TrustManagerFactory;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -33,9 +40,11 @@ import org.springframework.context.ApplicationContext;
  * of the document, called with a valid key, answers 200.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-        properties = {"app.data-dir=target/test-data/every-operation", "app.environment=test"})
+        properties = {"app.data-dir=" + EveryOperationImplementedTest.DATA_DIR, "app.environment=test"})
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class EveryOperationImplementedTest {
+
+    static final String DATA_DIR = "target/test-data/every-operation";
 
     private static final List<String> DELEGATES = List.of(
             "com.prospectdata.generated.api.CompaniesApiDelegate",
@@ -95,6 +104,20 @@ class EveryOperationImplementedTest {
         }
     }
 
+    /** The server made its self-signed certificate in its data directory; trust exactly that one. */
+    private static SSLContext trustingOurCertificate() throws Exception {
+        KeyStore trusted = KeyStore.getInstance(KeyStore.getDefaultType());
+        trusted.load(null, null);
+        try (InputStream in = Files.newInputStream(Path.of(DATA_DIR, "tls", "certificate.pem"))) {
+            trusted.setCertificateEntry("server", CertificateFactory.getInstance("X.509").generateCertificate(in));
+        }
+        TrustManagerFactory trust = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+        trust.init(trusted);
+        SSLContext context = SSLContext.getInstance("TLS");
+        context.init(null, trust.getTrustManagers(), null);
+        return context;
+    }
+
     @Test
     void everyOperationAnswersWithData() throws Exception {
         List<String> paths = List.of(
@@ -105,9 +128,9 @@ class EveryOperationImplementedTest {
                 "/api/v1/companies/" + companyId + "/webtech-intel",
                 "/api/v1/companies/" + companyId + "/webtech-intel/summary",
                 "/health");
-        try (HttpClient http = HttpClient.newHttpClient()) {
+        try (HttpClient http = HttpClient.newBuilder().sslContext(trustingOurCertificate()).build()) {
             for (String path : paths) {
-                HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create("http://localhost:" + port + path))
+                HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create("https://localhost:" + port + path))
                         .header("Authorization", "Bearer " + key).build(), HttpResponse.BodyHandlers.ofString());
                 assertThat(response.statusCode()).as("GET %s: %s", path, response.body()).isEqualTo(200);
                 assertThat(response.headers().firstValue("Content-Type")).hasValueSatisfying(

@@ -1,0 +1,49 @@
+package com.prospectdata.auth;
+
+import com.prospectdata.web.ApiException;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+
+/**
+ * Which operations each plan includes: {@code app.plans.<tier>=operationId,...} with the
+ * operationIds of api/openapi.yaml. A tier that is not configured includes every operation,
+ * which is the default for all of them.
+ */
+@ConfigurationProperties("app")
+public class PlanPolicy {
+
+    private Map<String, List<String>> plans = Map.of();
+
+    public Map<String, List<String>> getPlans() {
+        return plans;
+    }
+
+    public void setPlans(Map<String, List<String>> plans) {
+        this.plans = plans;
+    }
+
+    /** Refuses plans naming a tier or an operation that does not exist, at start-up. */
+    void validate(Set<String> operationIds) {
+        plans.forEach((tier, operations) -> {
+            Tier.fromWireName(tier.toLowerCase(Locale.ROOT));
+            Set<String> unknown = new TreeSet<>(operations);
+            unknown.removeAll(operationIds);
+            if (!unknown.isEmpty()) {
+                throw new IllegalStateException("app.plans." + tier + " names unknown operations " + unknown
+                        + "; known: " + new TreeSet<>(operationIds));
+            }
+        });
+    }
+
+    public void requireIncluded(Tier tier, String operationId) {
+        List<String> included = plans.get(tier.wireName());
+        if (included != null && !included.contains(operationId)) {
+            throw ApiException.forbidden("Your plan (" + tier.wireName() + ") does not include the operation "
+                    + operationId + ". Contact your account manager to upgrade.");
+        }
+    }
+}

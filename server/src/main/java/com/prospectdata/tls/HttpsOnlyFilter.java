@@ -1,0 +1,48 @@
+package com.prospectdata.tls;
+
+import com.prospectdata.web.ApiException;
+import com.prospectdata.web.ErrorCode;
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import org.springframework.beans.factory.annotation.Qualifier;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.core.Ordered;
+import org.springframework.core.annotation.Order;
+import org.springframework.stereotype.Component;
+import org.springframework.web.filter.OncePerRequestFilter;
+import org.springframework.web.servlet.HandlerExceptionResolver;
+
+/**
+ * The first check of every request (decisions.md section 2): a request that did not arrive over
+ * HTTPS is answered 403 HTTPS_REQUIRED, never redirected and never served. HTTPS responses tell
+ * browsers to stay on HTTPS (HSTS).
+ */
+@Component
+@ConditionalOnWebApplication
+@Order(Ordered.HIGHEST_PRECEDENCE + 5)
+public class HttpsOnlyFilter extends OncePerRequestFilter {
+
+    static final String HSTS = "max-age=31536000; includeSubDomains";
+
+    private final HandlerExceptionResolver errors;
+
+    public HttpsOnlyFilter(@Qualifier("handlerExceptionResolver") HandlerExceptionResolver errors) {
+        this.errors = errors;
+    }
+
+    @Override
+    protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+            throws ServletException, IOException {
+        if (!request.isSecure()) {
+            errors.resolveException(request, response, null, new ApiException(ErrorCode.HTTPS_REQUIRED,
+                    "This API is served over HTTPS only. A key sent over plain HTTP may have been seen by others:"
+                            + " ask your account manager to revoke it."));
+            return;
+        }
+        response.setHeader("Strict-Transport-Security", HSTS);
+        chain.doFilter(request, response);
+    }
+}
