@@ -25,8 +25,8 @@ public class ContainerErrorReportValve extends ErrorReportValve {
             response.setContentType("application/json");
             response.setCharacterEncoding(StandardCharsets.UTF_8.name());
             response.setHeader("Cache-Control", "no-store");
-            // Spring's filters never ran, so the request has no id yet.
-            response.setHeader(RequestIdFilter.HEADER, RequestIdFilter.requestIdFor(null));
+            // Spring's filters never ran: the id is given here, by the same rule.
+            response.setHeader(RequestIdFilter.HEADER, RequestIdFilter.requestIdFor(request.getHeader(RequestIdFilter.HEADER)));
             Writer writer = response.getReporter();
             if (writer != null) {
                 writer.write(ApiExceptionHandler.containerErrorBody(status));
