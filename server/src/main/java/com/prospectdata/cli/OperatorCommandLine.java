@@ -1,6 +1,7 @@
 package com.prospectdata.cli;
 
 import java.io.PrintWriter;
+import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -29,8 +30,10 @@ public final class OperatorCommandLine implements Runnable {
 
     /** Runs the command line and returns the process exit status. */
     public static int run(String[] args) {
-        String[] effective = args.length == 0 || args[0].startsWith("--spring.") || args[0].equals("--demo")
-                ? prepend("serve", args) : args;
+        // No command, or only serve's options and Spring properties (--demo, --server.port=...): serve.
+        boolean servingByDefault = args.length == 0
+                || (args[0].startsWith("--") && !List.of("--help", "--version").contains(args[0]));
+        String[] effective = servingByDefault ? prepend("serve", args) : args;
         CommandLine commandLine = new CommandLine(new OperatorCommandLine());
         commandLine.setExecutionExceptionHandler((exception, cmd, parseResult) -> {
             PrintWriter err = cmd.getErr();
