@@ -50,6 +50,10 @@ public final class Api {
         return OpenApiInteractionValidator.createForSpecificationUrl(document)
                 // The document's servers are https://api.prospectdata.example...: match paths from the root.
                 .withBasePathOverride("/")
+                // The validator forbids properties a schema does not declare (stricter than OpenAPI's
+                // default). For an allOf, it would apply that to each part alone and refuse every
+                // RateLimitErrorResponse (ErrorResponse + retry_after): merge the parts first.
+                .withResolveCombinators(true)
                 .withLevelResolver(levels)
                 .build();
     }
