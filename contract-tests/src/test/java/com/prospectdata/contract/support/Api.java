@@ -24,6 +24,9 @@ import tools.jackson.databind.JsonNode;
  * known to be valid by the document; {@link #givenInvalid()} and the key variants ignore
  * request-side findings, for requests that are wrong on purpose (bad parameters, missing or
  * bad keys), while still validating the response (a 400 must still be an ErrorResponse).
+ *
+ * <p>Every validated response is recorded by {@link DeclaredStatusCoverage}, so the run can
+ * tell which declared statuses it never received.
  */
 public final class Api {
 
@@ -44,12 +47,20 @@ public final class Api {
     private Api() {
     }
 
-    private static OpenApiInteractionValidator validator(LevelResolver levels) {
-        String document = Path.of(System.getProperty("contract.openapi", "../api/openapi.yaml"))
+    /** The published document, api/openapi.yaml (system property contract.openapi). */
+    static String documentUri() {
+        return Path.of(System.getProperty("contract.openapi", "../api/openapi.yaml"))
                 .toAbsolutePath().normalize().toUri().toString();
-        return OpenApiInteractionValidator.createForSpecificationUrl(document)
+    }
+
+    private static OpenApiInteractionValidator validator(LevelResolver levels) {
+        return OpenApiInteractionValidator.createForSpecificationUrl(documentUri())
                 // The document's servers are https://api.prospectdata.example...: match paths from the root.
                 .withBasePathOverride("/")
+                // The validator forbids properties a schema does not declare (stricter than OpenAPI's
+                // default). For an allOf, it would apply that to each part alone and refuse every
+                // RateLimitErrorResponse (ErrorResponse + retry_after): merge the parts first.
+                .withResolveCombinators(true)
                 .withLevelResolver(levels)
                 .build();
     }
@@ -60,6 +71,8 @@ public final class Api {
                 .config(CONFIG)
                 .baseUri(environment.baseUri())
                 .accept(ContentType.JSON)
+                // Outermost: records the (operation, status) of responses that passed both checks below.
+                .filter(DeclaredStatusCoverage.recorder())
                 .filter(INVARIANTS)
                 .filter(validation);
         // The server's certificate is self-signed, for 127.0.0.1.

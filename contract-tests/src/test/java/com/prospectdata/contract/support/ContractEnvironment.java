@@ -242,11 +242,19 @@ public final class ContractEnvironment implements AutoCloseable {
 
     /**
      * The operator commands of the server under test, on the same database, for tests that need
-     * a key of their own (for example an enterprise key with a small --rate-limit, once rate
-     * limiting is in: keys of the shared {@link Keys} must not run out of budget).
+     * a key of their own (for example an enterprise key with a small --rate-limit, as in
+     * RateLimitTest: keys of the shared {@link Keys} must not run out of budget).
      */
     public ServerJar operatorCommands() {
         return jar;
+    }
+
+    /**
+     * Faults of the server's database, injected from outside the server (ServerFaultTest,
+     * DatabaseOutageTest). Tests that use them must run alone: {@code @Isolated}.
+     */
+    public DatabaseFaults databaseFaults() {
+        return new DatabaseFaults(database);
     }
 
     public Path serverLog() {

@@ -81,6 +81,21 @@ final class TestDatabase implements AutoCloseable {
         return password;
     }
 
+    /** The database's name, {@code contract_<random>}. */
+    String name() {
+        return name;
+    }
+
+    /** A connection to the server's database, with the administrator's credentials (for fault injection). */
+    Connection connectToDatabase() throws SQLException {
+        return DriverManager.getConnection(jdbcUrl);
+    }
+
+    /** A connection to the administrator's database (not ours), e.g. to change or end our database's sessions. */
+    Connection connectAsAdministrator() throws SQLException {
+        return DriverManager.getConnection(adminUrl);
+    }
+
     String describe() {
         return (embedded != null ? "embedded PostgreSQL on port " + embedded.getPort() : adminUrl.replaceAll("password=[^&]*", "password=***"))
                 + ", database " + name;

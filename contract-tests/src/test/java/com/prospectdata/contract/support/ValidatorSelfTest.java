@@ -114,6 +114,47 @@ class ValidatorSelfTest {
                 .isNotEmpty().allMatch(key -> key.startsWith("validation.response.body"));
     }
 
+    /** A 429 as the document declares it: headers of TooManyRequests, body RateLimitErrorResponse (an allOf). */
+    private static ValidationReport validateTooManyRequests(String body) {
+        return Api.strictValidator().validateResponse("/api/v1/companies/3f2b8c1d-9e4a-4b7f-8a21-6d5c0e9f1a42",
+                Request.Method.GET, SimpleResponse.Builder.status(429)
+                        .withContentType("application/json")
+                        .withHeader("X-Request-Id", "self-test")
+                        .withHeader("Retry-After", "36")
+                        .withBody(body)
+                        .build());
+    }
+
+    @Test
+    void aRateLimitErrorResponseIsNoError() {
+        ValidationReport report = validateTooManyRequests(
+                "{\"error\": \"RATE_LIMIT_EXCEEDED\", \"message\": \"Rate limit exceeded. Retry after 36 seconds.\", \"retry_after\": 36}");
+
+        assertThat(report.hasErrors()).as("%s", report.getMessages()).isFalse();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+            "{\"error\": \"RATE_LIMIT_EXCEEDED\", \"message\": \"m\"}",
+            "{\"error\": \"RATE_LIMIT_EXCEEDED\", \"retry_after\": 36}",
+            "{\"error\": \"RATE_LIMIT_EXCEEDED\", \"message\": \"m\", \"retry_after\": 0}",
+            "{\"error\": \"RATE_LIMIT_EXCEEDED\", \"message\": \"m\", \"retry_after\": \"36\"}",
+            "{\"error\": \"RATE_LIMIT_EXCEEDED\", \"message\": \"m\", \"retry_after\": 36, \"trace\": \"x\"}",
+    })
+    void aBrokenRateLimitErrorResponseIsAnError(String body) {
+        assertThat(errorKeys(validateTooManyRequests(body))).as("%s", body)
+                .isNotEmpty().allMatch(key -> key.startsWith("validation.response.body"));
+    }
+
+    @Test
+    void anErrorResponseWithAnUndeclaredPropertyIsAnError() {
+        ValidationReport report = validate("/api/v1/companies/3f2b8c1d-9e4a-4b7f-8a21-6d5c0e9f1a42", 500,
+                "{\"error\": \"INTERNAL_ERROR\", \"message\": \"m\", \"trace\": \"at com.example.Foo\"}");
+
+        assertThat(errorKeys(report)).as("%s", report.getMessages())
+                .isNotEmpty().allMatch(key -> key.startsWith("validation.response.body"));
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"text/html", "text/plain"})
     void aResponseThatIsNotJsonIsAnError(String contentType) {

@@ -1,0 +1,123 @@
+package com.prospectdata.contract.support;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.regex.Pattern;
+
+/**
+ * Real faults of the server's database, injected from outside the server through an
+ * administrator's connection, as an operator's mistake or an outage would cause them. Each fault
+ * lasts until its {@link Fault} is closed, so a test that fails half-way still repairs the
+ * database for the tests after it. Tests that use these change what every other test sees: they
+ * must run alone ({@code @Isolated}).
+ */
+public final class DatabaseFaults {
+
+    private static final Pattern IDENTIFIER = Pattern.compile("[a-z_][a-z0-9_]*");
+    private static final Duration SESSIONS_GONE_TIMEOUT = Duration.ofSeconds(10);
+
+    private final TestDatabase database;
+
+    DatabaseFaults(TestDatabase database) {
+        this.database = database;
+    }
+
+    /** A fault in place; {@link #close()} repairs it. */
+    public interface Fault extends AutoCloseable {
+        @Override
+        void close();
+    }
+
+    /**
+     * Renames a column the server reads, so its queries fail with "column does not exist": an
+     * unexpected failure (500), not an unreachable database (503).
+     */
+    public Fault renameColumn(String table, String column, String temporaryName) {
+        requireIdentifier(table);
+        requireIdentifier(column);
+        requireIdentifier(temporaryName);
+        onOurDatabase("ALTER TABLE " + table + " RENAME COLUMN " + column + " TO " + temporaryName);
+        return () -> onOurDatabase("ALTER TABLE " + table + " RENAME COLUMN " + temporaryName + " TO " + column);
+    }
+
+    /**
+     * Makes the database unreachable for the server: it accepts no new connection
+     * ({@code ALLOW_CONNECTIONS false}) and the server's open connections are ended. Works the
+     * same on the embedded PostgreSQL and on the machine's, and touches no other database.
+     */
+    public Fault refuseConnections() {
+        String name = database.name();
+        requireIdentifier(name);
+        asAdministrator("ALTER DATABASE " + name + " ALLOW_CONNECTIONS false");
+        try {
+            endSessions(name);
+        } catch (RuntimeException e) {
+            asAdministrator("ALTER DATABASE " + name + " ALLOW_CONNECTIONS true");
+            throw e;
+        }
+        return () -> asAdministrator("ALTER DATABASE " + name + " ALLOW_CONNECTIONS true");
+    }
+
+    /** Ends every session on the database and waits until they are gone. */
+    private void endSessions(String name) {
+        Instant deadline = Instant.now().plus(SESSIONS_GONE_TIMEOUT);
+        try (Connection connection = database.connectAsAdministrator();
+             PreparedStatement terminate = connection.prepareStatement(
+                     "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = ? AND pid <> pg_backend_pid()");
+             PreparedStatement count = connection.prepareStatement(
+                     "SELECT count(*) FROM pg_stat_activity WHERE datname = ? AND pid <> pg_backend_pid()")) {
+            terminate.setString(1, name);
+            count.setString(1, name);
+            while (true) {
+                terminate.executeQuery().close();
+                try (ResultSet left = count.executeQuery()) {
+                    left.next();
+                    if (left.getLong(1) == 0) {
+                        return;
+                    }
+                    if (Instant.now().isAfter(deadline)) {
+                        throw new IllegalStateException(left.getLong(1) + " sessions on " + name
+                                + " were still there " + SESSIONS_GONE_TIMEOUT + " after they were terminated");
+                    }
+                }
+                Thread.sleep(100);
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("Could not end the sessions on " + name + ": " + e, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private void onOurDatabase(String sql) {
+        try (Connection connection = database.connectToDatabase();
+             Statement statement = connection.createStatement()) {
+            // A DDL statement waits for the server's open transactions; never for ever.
+            statement.execute("SET lock_timeout = '10s'");
+            statement.execute(sql);
+        } catch (SQLException e) {
+            throw new IllegalStateException("Could not run " + sql + ": " + e, e);
+        }
+    }
+
+    private void asAdministrator(String sql) {
+        try (Connection connection = database.connectAsAdministrator();
+             Statement statement = connection.createStatement()) {
+            statement.execute(sql);
+        } catch (SQLException e) {
+            throw new IllegalStateException("Could not run " + sql + ": " + e, e);
+        }
+    }
+
+    private static void requireIdentifier(String name) {
+        if (!IDENTIFIER.matcher(name).matches()) {
+            throw new IllegalArgumentException("Not a plain lower-case SQL identifier: " + name);
+        }
+    }
+}
