@@ -33,6 +33,15 @@ public class ValidatedKeyCache {
     }
 
     KeyLookup lookup(byte[] keyHash, Supplier<KeyLookup> database) {
-        return lookups.get(HexFormat.of().formatHex(keyHash), hash -> database.get());
+        // Looked up outside the cache's lock: concurrent requests with the same new key must not
+        // queue behind one another's database lookup (during an outage each would wait in turn).
+        String hash = HexFormat.of().formatHex(keyHash);
+        KeyLookup cached = lookups.getIfPresent(hash);
+        if (cached != null) {
+            return cached;
+        }
+        KeyLookup found = database.get();
+        lookups.put(hash, found);
+        return found;
     }
 }
