@@ -48,7 +48,8 @@ public final class DedicatedServer implements AutoCloseable {
     /** Ports others use on this machine, never to be taken even when free. */
     private static final Set<Integer> RESERVED_PORTS = Set.of(6379, 8080, 8443, 18101, 18102, 18443);
 
-    private static final OpenApiValidationFilter STRICT = new OpenApiValidationFilter(validator(LevelResolver.create().build()));
+    private static final OpenApiInteractionValidator STRICT_VALIDATOR = validator(LevelResolver.create().build());
+    private static final OpenApiValidationFilter STRICT = new OpenApiValidationFilter(STRICT_VALIDATOR);
     private static final OpenApiValidationFilter RESPONSES_ONLY = new OpenApiValidationFilter(validator(LevelResolver.create()
             .withLevel("validation.request", ValidationReport.Level.IGNORE)
             .build()));
@@ -95,6 +96,11 @@ public final class DedicatedServer implements AutoCloseable {
                 .withLevelResolver(levels)
                 .withResolveCombinators(true)
                 .build();
+    }
+
+    /** The validator behind {@link #validRequest()}, for checking the checker (DedicatedServerValidatorSelfTest). */
+    static OpenApiInteractionValidator strictValidator() {
+        return STRICT_VALIDATOR;
     }
 
     /** A server on the shared environment's database, keys and data directory (its self-signed certificate). */
