@@ -166,6 +166,7 @@ class PlansAndThrottleTest extends ContractTest {
         // A budget of 3 a minute refills one attempt every 20 seconds.
         assertThat(retryAfter).isBetween(1L, 60L);
         assertThat(body.get("message").stringValue()).isEqualTo("Rate limit exceeded. Retry after " + retryAfter + " seconds.");
+        assertThat(response.header("Cache-Control")).contains("no-store");
         assertThat(response.header("X-RateLimit-Limit")).as("no key was checked: no rate-limit headers").isNull();
         assertThat(response.header("RateLimit")).as("no key was checked: no rate-limit headers").isNull();
     }
