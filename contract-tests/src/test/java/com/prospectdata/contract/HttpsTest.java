@@ -1,13 +1,19 @@
 package com.prospectdata.contract;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.prospectdata.contract.support.ContractTest;
 import com.prospectdata.contract.support.Fixture;
 import com.prospectdata.contract.support.Json;
 import com.prospectdata.contract.support.RawHttp;
+import com.prospectdata.contract.support.TlsCertificates;
 import java.io.IOException;
 import java.net.ConnectException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.cert.X509Certificate;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -52,5 +58,43 @@ class HttpsTest extends ContractTest {
         assertThat(body.get("error").stringValue()).isEqualTo("HTTPS_REQUIRED");
         assertThat(body.get("message").isString()).isTrue();
         assertThat(response.header("X-Request-Id")).isEqualTo("plain-http-check");
+    }
+
+    /**
+     * Plain HTTP sent to the TLS port is not a TLS handshake; whatever the server answers (the
+     * servlet container writes a canned 400 in plain text before any of the application runs, or
+     * closes the connection), it is never company data and never a redirect.
+     */
+    @Test
+    void plainHttpOnTheTlsPortReturnsNoCompanyData() throws IOException {
+        assumeTrue(environment().isHttps(), "the server does not speak TLS (theServerSpeaksTls)");
+        RawHttp.Response response;
+        try {
+            response = RawHttp.getPlain(environment().port(), "/api/v1/companies/" + Fixture.COMPANY_NORDLICHT,
+                    "Authorization: Bearer " + keys().main());
+        } catch (IOException closed) {
+            return;
+        }
+        assertThat(response.status()).as("%s", response).isGreaterThanOrEqualTo(400);
+        assertThat(response.header("Location")).as("never a redirect").isNull();
+        assertThat(response.body()).doesNotContain(Fixture.COMPANY_NORDLICHT).doesNotContain("Nordlicht");
+    }
+
+    /**
+     * The default TLS mode: a self-signed certificate for localhost and 127.0.0.1, made at the
+     * first start and kept in the data directory (APP_DATA_DIR/tls), its private key readable by
+     * its owner only. MultiInstanceTest shows a second server on the same directory reusing it.
+     */
+    @Test
+    void theSelfSignedCertificateIsTheOneKeptInTheDataDirectory() throws IOException {
+        assumeTrue(environment().isHttps(), "the server does not speak TLS (theServerSpeaksTls)");
+        // ContractEnvironment starts the server with APP_DATA_DIR=target/contract/data.
+        Path tls = environment().serverLog().getParent().resolve("data").resolve("tls");
+        X509Certificate presented = TlsCertificates.presentedOn(environment().port());
+
+        assertThat(presented).isEqualTo(TlsCertificates.readPem(tls.resolve("certificate.pem")));
+        assertThat(TlsCertificates.alternativeNames(presented)).contains("127.0.0.1", "localhost");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(tls.resolve("private-key.pem"))))
+                .isEqualTo("rw-------");
     }
 }

@@ -1,0 +1,134 @@
+package com.prospectdata.contract.support;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.UUID;
+
+/**
+ * A deployment of a test class's own, apart from the shared {@link ContractEnvironment}: a
+ * {@link TestDatabase} (embedded, or on {@code contract.database.admin-url}), the fixture
+ * imported with {@code import}, and the operator commands and {@code serve} of the jar on it,
+ * with more environment variables if the test needs them (e.g. {@code SPRING_DATA_REDIS_URL}).
+ * Its files are under {@code target/contract/<name>/}.
+ */
+public final class DedicatedDeployment implements AutoCloseable {
+
+    private final Path directory;
+    private final TestDatabase database;
+    private final ServerJar jar;
+    private final Fixture fixture;
+
+    private DedicatedDeployment(Path directory, TestDatabase database, ServerJar jar, Fixture fixture) {
+        this.directory = directory;
+        this.database = database;
+        this.jar = jar;
+        this.fixture = fixture;
+    }
+
+    /** Creates the database, imports the fixture; {@code environment} adds to the server's environment variables. */
+    public static DedicatedDeployment create(String name, Map<String, String> environment) {
+        Path directory = Path.of(System.getProperty("basedir", ".")).toAbsolutePath()
+                .resolve("target").resolve("contract").resolve(name);
+        TestDatabase database = null;
+        try {
+            Files.createDirectories(directory);
+            String adminUrl = System.getProperty("contract.database.admin-url", "").strip();
+            database = adminUrl.isEmpty() ? TestDatabase.embedded(directory) : TestDatabase.onServer(adminUrl);
+            Map<String, String> variables = new HashMap<>(Map.of(
+                    "SPRING_DATASOURCE_URL", database.jdbcUrl(),
+                    "SPRING_DATASOURCE_USERNAME", database.username(),
+                    "SPRING_DATASOURCE_PASSWORD", database.password(),
+                    "APP_ENVIRONMENT", "test",
+                    "APP_DATA_DIR", directory.resolve("data").toString()));
+            variables.putAll(environment);
+            Path commandLog = directory.resolve("operator-commands.log");
+            Files.deleteIfExists(commandLog);
+            ServerJar jar = new ServerJar(Path.of(required("contract.server.jar")), variables, commandLog);
+            Fixture fixture = Fixture.generate(Path.of(required("contract.fixture")), directory.resolve("fixture.jsonl"), Instant.now());
+            jar.run("import", fixture.file().toString()).requireSuccess();
+            return new DedicatedDeployment(directory, database, jar, fixture);
+        } catch (IOException e) {
+            closeQuietly(database);
+            throw new UncheckedIOException(e);
+        } catch (SQLException e) {
+            closeQuietly(database);
+            throw new IllegalStateException("Could not create the database of '" + name + "'", e);
+        } catch (RuntimeException e) {
+            closeQuietly(database);
+            throw e;
+        }
+    }
+
+    public Path directory() {
+        return directory;
+    }
+
+    public Fixture fixture() {
+        return fixture;
+    }
+
+    public ServerJar operatorCommands() {
+        return jar;
+    }
+
+    /** A server on this deployment's database, its log in this deployment's directory. */
+    public DedicatedServer.Builder server(String name) {
+        return DedicatedServer.on(jar, directory, name);
+    }
+
+    /** The key's {@code last_used_at}, read from the database (no operator command shows it). */
+    public Optional<Instant> lastUsedAt(String keyId) {
+        Properties credentials = new Properties();
+        credentials.setProperty("user", database.username());
+        credentials.setProperty("password", database.password());
+        try (Connection connection = DriverManager.getConnection(database.jdbcUrl(), credentials);
+             PreparedStatement query = connection.prepareStatement("SELECT last_used_at FROM api_key WHERE id = ?")) {
+            query.setObject(1, UUID.fromString(keyId));
+            try (ResultSet row = query.executeQuery()) {
+                if (!row.next()) {
+                    throw new IllegalArgumentException("No key " + keyId);
+                }
+                Timestamp value = row.getTimestamp(1);
+                return Optional.ofNullable(value).map(Timestamp::toInstant);
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("Could not read last_used_at of key " + keyId, e);
+        }
+    }
+
+    @Override
+    public void close() throws Exception {
+        database.close();
+    }
+
+    private static void closeQuietly(TestDatabase database) {
+        if (database != null) {
+            try {
+                database.close();
+            } catch (Exception ignored) {
+                // the first failure is the one to see
+            }
+        }
+    }
+
+    private static String required(String name) {
+        String value = System.getProperty(name, "");
+        if (value.isBlank()) {
+            throw new IllegalStateException("System property " + name + " is not set (the pom sets it for surefire)");
+        }
+        return value;
+    }
+}

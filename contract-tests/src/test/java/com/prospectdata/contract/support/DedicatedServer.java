@@ -1,0 +1,357 @@
+package com.prospectdata.contract.support;
+
+import com.atlassian.oai.validator.OpenApiInteractionValidator;
+import com.atlassian.oai.validator.report.LevelResolver;
+import com.atlassian.oai.validator.report.ValidationReport;
+import com.atlassian.oai.validator.restassured.OpenApiValidationFilter;
+import io.restassured.RestAssured;
+import io.restassured.config.HttpClientConfig;
+import io.restassured.config.RedirectConfig;
+import io.restassured.config.RestAssuredConfig;
+import io.restassured.http.ContentType;
+import io.restassured.specification.RequestSpecification;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.UnknownHostException;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A server process of a test class's own, for settings the shared server of
+ * {@link ContractEnvironment} cannot have (a throttle of 3 failed authentications a minute, a
+ * plan, CORS, proxy mode, Redis): {@code serve} of the same jar, on the shared database by
+ * default, or on a {@link DedicatedDeployment}'s. Start it once per test class and close it in
+ * {@code @AfterAll}; its output goes to {@code target/contract/<name>.log}.
+ *
+ * <p>Requests to it pass through the same checks as {@link Api}'s: the swagger-request-validator
+ * on the response (and on the request, for {@link #validRequest()}) and {@link ContractInvariants}.
+ */
+public final class DedicatedServer implements AutoCloseable {
+
+    private static final Logger log = LoggerFactory.getLogger(DedicatedServer.class);
+    private static final Duration START_TIMEOUT = Duration.ofSeconds(150);
+    /** Ports others use on this machine, never to be taken even when free. */
+    private static final Set<Integer> RESERVED_PORTS = Set.of(6379, 8080, 8443, 18101, 18102, 18443);
+
+    private static final OpenApiInteractionValidator STRICT_VALIDATOR = validator(LevelResolver.create().build());
+    private static final OpenApiValidationFilter STRICT = new OpenApiValidationFilter(STRICT_VALIDATOR);
+    private static final OpenApiValidationFilter RESPONSES_ONLY = new OpenApiValidationFilter(validator(LevelResolver.create()
+            .withLevel("validation.request", ValidationReport.Level.IGNORE)
+            .build()));
+    private static final ContractInvariants INVARIANTS = new ContractInvariants();
+
+    private final String name;
+    private final ServerJar jar;
+    private final Path logFile;
+    private final List<String> arguments;
+    private final int port;
+    private final int plainHttpPort;
+    private Process process;
+    private Thread shutdownHook;
+    private String scheme;
+
+    private DedicatedServer(Builder builder) {
+        this.name = builder.name;
+        this.jar = builder.jar;
+        this.logFile = builder.logDirectory.resolve(builder.name + ".log");
+        this.port = freePort();
+        int plain = 0;
+        while (builder.plainHttpListener && (plain == 0 || plain == port)) {
+            plain = freePort();
+        }
+        this.plainHttpPort = plain;
+        this.arguments = new ArrayList<>(builder.arguments);
+        if (plainHttpPort > 0) {
+            arguments.add("--app.plain-http-port=" + plainHttpPort);
+        }
+    }
+
+    /**
+     * The validators of {@link Api}, with one difference: {@code allOf} is resolved into one
+     * schema before validating. Without it, the validator's strictness about undeclared
+     * properties applies to each part of the {@code allOf} of RateLimitErrorResponse on its own,
+     * and refuses every 429 body ({@code retry_after} is not in ErrorResponse, {@code error} not
+     * in the other part). The tests of this class's servers see many 429s.
+     */
+    private static OpenApiInteractionValidator validator(LevelResolver levels) {
+        String document = Path.of(System.getProperty("contract.openapi", "../api/openapi.yaml"))
+                .toAbsolutePath().normalize().toUri().toString();
+        return OpenApiInteractionValidator.createForSpecificationUrl(document)
+                .withBasePathOverride("/")
+                .withLevelResolver(levels)
+                .withResolveCombinators(true)
+                .build();
+    }
+
+    /** The validator behind {@link #validRequest()}, for checking the checker (DedicatedServerValidatorSelfTest). */
+    static OpenApiInteractionValidator strictValidator() {
+        return STRICT_VALIDATOR;
+    }
+
+    /** A server on the shared environment's database, keys and data directory (its self-signed certificate). */
+    public static Builder onSharedDatabase(String name) {
+        ContractEnvironment environment = ContractEnvironment.shared();
+        return new Builder(name, environment.operatorCommands(), environment.serverLog().getParent());
+    }
+
+    static Builder on(ServerJar jar, Path logDirectory, String name) {
+        return new Builder(name, jar, logDirectory);
+    }
+
+    /** What the server is started with. */
+    public static final class Builder {
+        private final String name;
+        private final ServerJar jar;
+        private final Path logDirectory;
+        private final List<String> arguments = new ArrayList<>();
+        private boolean plainHttpListener;
+
+        private Builder(String name, ServerJar jar, Path logDirectory) {
+            this.name = name;
+            this.jar = jar;
+            this.logDirectory = logDirectory;
+        }
+
+        /** A Spring argument of {@code serve}, e.g. {@code --app.cors.allowed-origins=https://partner.example}. */
+        public Builder argument(String argument) {
+            arguments.add(argument);
+            return this;
+        }
+
+        /** Also a plain-HTTP listener ({@code app.plain-http-port}) on a free port. */
+        public Builder plainHttpListener() {
+            plainHttpListener = true;
+            return this;
+        }
+
+        /** Starts the process without waiting for it; see {@link DedicatedServer#awaitHealthy()}. */
+        public DedicatedServer launch() {
+            DedicatedServer server = new DedicatedServer(this);
+            server.launch();
+            return server;
+        }
+
+        /** Starts the process and waits until GET /health answers 200. */
+        public DedicatedServer start() {
+            DedicatedServer server = launch();
+            try {
+                server.awaitHealthy();
+            } catch (RuntimeException e) {
+                server.close();
+                throw e;
+            }
+            return server;
+        }
+    }
+
+    private void launch() {
+        try {
+            Files.createDirectories(logFile.getParent());
+            Files.deleteIfExists(logFile);
+            process = jar.serve(port, arguments, logFile);
+            // A run cut short must not leave the server behind.
+            Process started = process;
+            shutdownHook = new Thread(started::destroyForcibly, "dedicated-server-" + name + "-shutdown");
+            Runtime.getRuntime().addShutdownHook(shutdownHook);
+            log.info("Started server '{}' on port {} with {}", name, port, arguments);
+        } catch (IOException e) {
+            throw new UncheckedIOException("Could not start server '" + name + "'", e);
+        }
+    }
+
+    /**
+     * Waits until GET /health answers 200: over TLS, or in plain HTTP with
+     * {@code X-Forwarded-Proto: https} (a server in proxy mode that trusts this machine).
+     */
+    public DedicatedServer awaitHealthy() {
+        HttpClient client = HttpClient.newBuilder()
+                .sslContext(LocalTls.trustingEverything())
+                .connectTimeout(Duration.ofSeconds(2))
+                .build();
+        Instant started = Instant.now();
+        Instant deadline = started.plus(START_TIMEOUT);
+        String last = "no answer";
+        while (Instant.now().isBefore(deadline)) {
+            if (!process.isAlive()) {
+                throw new IllegalStateException("Server '" + name + "' exited with status " + process.exitValue()
+                        + " before it was healthy. Its log, " + logFile + ", ends with:\n" + tail(40));
+            }
+            for (String candidate : List.of("https", "http")) {
+                HttpRequest health = HttpRequest.newBuilder(URI.create(candidate + "://127.0.0.1:" + port + "/health"))
+                        .header("X-Forwarded-Proto", "https")
+                        .timeout(Duration.ofSeconds(5)).GET().build();
+                try {
+                    int status = client.send(health, HttpResponse.BodyHandlers.discarding()).statusCode();
+                    if (status == 200) {
+                        scheme = candidate;
+                        log.info("Server '{}' healthy over {} after {} ms", name, scheme,
+                                Duration.between(started, Instant.now()).toMillis());
+                        return this;
+                    }
+                    last = candidate + " status " + status;
+                } catch (IOException notYet) {
+                    // not listening yet, or not this scheme
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IllegalStateException("Interrupted while waiting for server '" + name + "'", e);
+                }
+            }
+            sleep(200);
+        }
+        throw new IllegalStateException("Server '" + name + "' did not answer GET /health with 200 within "
+                + START_TIMEOUT + " (last: " + last + "). Its log, " + logFile + ", ends with:\n" + tail(40));
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public int port() {
+        return port;
+    }
+
+    /** The plain-HTTP listener's port; 0 without {@link Builder#plainHttpListener()}. */
+    public int plainHttpPort() {
+        return plainHttpPort;
+    }
+
+    public boolean isHttps() {
+        return "https".equals(scheme);
+    }
+
+    public String baseUri() {
+        return scheme + "://127.0.0.1:" + port;
+    }
+
+    public boolean isAlive() {
+        return process != null && process.isAlive();
+    }
+
+    public Path log() {
+        return logFile;
+    }
+
+    /** The server's output so far. */
+    public String logText() {
+        try {
+            return Files.readString(logFile, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** A request whose response is validated (the request may be wrong on purpose); no key. */
+    public RequestSpecification request() {
+        return base(RESPONSES_ONLY, null);
+    }
+
+    /** A valid request: request and response are validated; no key. */
+    public RequestSpecification validRequest() {
+        return base(STRICT, null);
+    }
+
+    /**
+     * Like {@link #request()}, but from another loopback address (e.g. {@code 127.0.0.2}), so
+     * that the server sees another client: the throttle of failed authentications counts per address.
+     */
+    public RequestSpecification requestFrom(String localAddress) {
+        try {
+            return base(RESPONSES_ONLY, InetAddress.getByName(localAddress));
+        } catch (UnknownHostException e) {
+            throw new IllegalArgumentException(localAddress, e);
+        }
+    }
+
+    private RequestSpecification base(OpenApiValidationFilter validation, InetAddress localAddress) {
+        HttpClientConfig client = HttpClientConfig.httpClientConfig()
+                .setParam("http.connection.timeout", 5_000)
+                .setParam("http.socket.timeout", 20_000);
+        if (localAddress != null) {
+            // Apache HttpClient 4 (under REST Assured) binds the connection to this address.
+            client = client.setParam("http.route.local-address", localAddress);
+        }
+        RequestSpecification request = RestAssured.given()
+                .config(RestAssuredConfig.config()
+                        .httpClient(client)
+                        .redirect(RedirectConfig.redirectConfig().followRedirects(false)))
+                .baseUri(baseUri())
+                .accept(ContentType.JSON)
+                .filter(INVARIANTS)
+                .filter(validation);
+        return isHttps() ? request.relaxedHTTPSValidation() : request;
+    }
+
+    /** Stops the server (SIGTERM, then SIGKILL after 20 s). */
+    @Override
+    public void close() {
+        if (shutdownHook != null) {
+            try {
+                Runtime.getRuntime().removeShutdownHook(shutdownHook);
+            } catch (IllegalStateException shuttingDown) {
+                // the hook runs anyway
+            }
+            shutdownHook = null;
+        }
+        if (process == null || !process.isAlive()) {
+            return;
+        }
+        process.destroy();
+        try {
+            if (!process.waitFor(20, TimeUnit.SECONDS)) {
+                log.warn("Server '{}' did not stop within 20 s; killing it", name);
+                process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            process.destroyForcibly();
+        }
+    }
+
+    private String tail(int lines) {
+        try {
+            List<String> all = Files.readAllLines(logFile, StandardCharsets.UTF_8);
+            return String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size()));
+        } catch (IOException e) {
+            return "(unreadable: " + e + ")";
+        }
+    }
+
+    /** A free port, never one of those others use on this machine (8080, 18080-18099, ...). */
+    static int freePort() {
+        for (int attempt = 0; attempt < 50; attempt++) {
+            try (ServerSocket socket = new ServerSocket(0)) {
+                int candidate = socket.getLocalPort();
+                if (!RESERVED_PORTS.contains(candidate) && (candidate < 18080 || candidate > 18099)) {
+                    return candidate;
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        throw new IllegalStateException("No free port found");
+    }
+
+    static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+}
