@@ -3,6 +3,7 @@ package com.prospectdata.contract;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import com.prospectdata.contract.support.Api;
 import com.prospectdata.contract.support.ContractTest;
 import com.prospectdata.contract.support.Fixture;
 import com.prospectdata.contract.support.Json;
@@ -58,6 +59,16 @@ class HttpsTest extends ContractTest {
         assertThat(body.get("error").stringValue()).isEqualTo("HTTPS_REQUIRED");
         assertThat(body.get("message").isString()).isTrue();
         assertThat(response.header("X-Request-Id")).isEqualTo("plain-http-check");
+    }
+
+    /** The same refusal through the validated client: /health documents its 403 too. */
+    @Test
+    void healthOnThePlainListenerIsTheDocumented403() {
+        var response = Api.givenNoKey()
+                .baseUri("http://127.0.0.1:" + environment().plainHttpPort())
+                .get("/health");
+        assertThat(response.statusCode()).isEqualTo(403);
+        assertThat(Api.json(response).get("error").stringValue()).isEqualTo("HTTPS_REQUIRED");
     }
 
     /**

@@ -25,8 +25,6 @@ import org.springframework.web.servlet.HandlerExceptionResolver;
 @Order(Ordered.HIGHEST_PRECEDENCE + 5)
 public class HttpsOnlyFilter extends OncePerRequestFilter {
 
-    static final String HSTS = "max-age=31536000; includeSubDomains";
-
     private final HandlerExceptionResolver errors;
 
     public HttpsOnlyFilter(@Qualifier("handlerExceptionResolver") HandlerExceptionResolver errors) {
@@ -42,7 +40,6 @@ public class HttpsOnlyFilter extends OncePerRequestFilter {
                             + " ask your account manager to revoke it."));
             return;
         }
-        response.setHeader("Strict-Transport-Security", HSTS);
         chain.doFilter(request, response);
     }
 }

@@ -25,6 +25,7 @@ public class ContainerErrorReportValve extends ErrorReportValve {
             response.setContentType("application/json");
             response.setCharacterEncoding(StandardCharsets.UTF_8.name());
             response.setHeader("Cache-Control", "no-store");
+            SecurityHeadersFilter.writeTo(request, response);
             // Spring's filters never ran: the id is given here, by the same rule.
             response.setHeader(RequestIdFilter.HEADER, RequestIdFilter.requestIdFor(request.getHeader(RequestIdFilter.HEADER)));
             Writer writer = response.getReporter();

@@ -2,6 +2,8 @@ package com.prospectdata.web;
 
 import jakarta.servlet.RequestDispatcher;
 import jakarta.servlet.http.HttpServletRequest;
+import java.util.List;
+import org.springframework.web.HttpRequestMethodNotSupportedException;
 import org.springframework.boot.webmvc.error.ErrorController;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
@@ -26,7 +28,7 @@ class ErrorPageController implements ErrorController {
             case 401 -> ApiException.unauthorized("Invalid API key");
             case 403 -> ApiException.forbidden("Forbidden");
             case 404 -> new ApiException(ErrorCode.NOT_FOUND, "No such endpoint. See the API reference for the available paths.");
-            case 405 -> new ApiException(ErrorCode.METHOD_NOT_ALLOWED, "Method not allowed");
+            case 405 -> new HttpRequestMethodNotSupportedException(request.getMethod(), List.of("GET", "HEAD"));
             case 503 -> new ApiException(ErrorCode.SERVICE_UNAVAILABLE, "The service is temporarily unavailable. Retry later.");
             default -> code >= 400 && code < 500
                     ? ApiException.validation("The request is malformed")

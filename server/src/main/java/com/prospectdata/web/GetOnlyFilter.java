@@ -7,6 +7,7 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.util.List;
 import org.springframework.beans.factory.annotation.Qualifier;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
@@ -30,15 +31,18 @@ public class GetOnlyFilter extends OncePerRequestFilter {
     private static final List<String> ANSWERED_BY_THE_API = List.of("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE");
 
     private final HandlerExceptionResolver errors;
+    private final boolean corsConfigured;
 
-    public GetOnlyFilter(@Qualifier("handlerExceptionResolver") HandlerExceptionResolver errors) {
+    public GetOnlyFilter(@Qualifier("handlerExceptionResolver") HandlerExceptionResolver errors,
+                         @Value("${app.cors.allowed-origins:}") List<String> corsAllowedOrigins) {
         this.errors = errors;
+        this.corsConfigured = corsAllowedOrigins.stream().anyMatch(origin -> !origin.isBlank());
     }
 
     @Override
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
-        if (ANSWERED_BY_THE_API.contains(request.getMethod()) || CorsUtils.isPreFlightRequest(request)) {
+        if (ANSWERED_BY_THE_API.contains(request.getMethod()) || (corsConfigured && CorsUtils.isPreFlightRequest(request))) {
             chain.doFilter(request, response);
             return;
         }

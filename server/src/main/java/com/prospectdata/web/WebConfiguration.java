@@ -2,7 +2,10 @@ package com.prospectdata.web;
 
 import java.util.List;
 import org.springframework.beans.factory.annotation.Value;
+import org.springframework.beans.factory.config.BeanPostProcessor;
+import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.web.servlet.handler.AbstractHandlerMapping;
 import org.springframework.http.MediaType;
 import org.springframework.web.servlet.config.annotation.ContentNegotiationConfigurer;
 import org.springframework.web.servlet.config.annotation.CorsRegistry;
@@ -15,6 +18,20 @@ class WebConfiguration implements WebMvcConfigurer {
 
     WebConfiguration(@Value("${app.cors.allowed-origins:}") List<String> corsAllowedOrigins) {
         this.corsAllowedOrigins = corsAllowedOrigins.stream().map(String::trim).filter(o -> !o.isEmpty()).toList();
+    }
+
+    /** Every handler mapping refuses disallowed origins in the contract's shape. */
+    @Bean
+    static BeanPostProcessor contractCorsProcessor() {
+        return new BeanPostProcessor() {
+            @Override
+            public Object postProcessAfterInitialization(Object bean, String beanName) {
+                if (bean instanceof AbstractHandlerMapping mapping) {
+                    mapping.setCorsProcessor(new ContractCorsProcessor());
+                }
+                return bean;
+            }
+        };
     }
 
     /** CORS is off unless origins are configured: partners call us from servers, not browsers. */
