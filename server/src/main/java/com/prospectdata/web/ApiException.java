@@ -8,6 +8,11 @@ import java.util.UUID;
  */
 public class ApiException extends RuntimeException {
 
+    static final String NO_ROUTE = "No such endpoint. See the API reference for the available paths.";
+    static final String UNAVAILABLE = "The service is temporarily unavailable. Retry later.";
+    static final String UNEXPECTED = "An unexpected error occurred. Quote the X-Request-Id header when contacting support.";
+    static final String MALFORMED = "The request is malformed";
+
     private final ErrorCode code;
 
     public ApiException(ErrorCode code, String message) {
@@ -29,6 +34,21 @@ public class ApiException extends RuntimeException {
 
     public static ApiException forbidden(String message) {
         return new ApiException(ErrorCode.FORBIDDEN, message);
+    }
+
+    /**
+     * What to tell the client about an error status the servlet container set itself, with no
+     * exception to say more (see ErrorPageController and ContainerErrorReportValve).
+     */
+    static ApiException forContainerStatus(int status) {
+        return switch (status) {
+            case 401 -> unauthorized("Invalid API key");
+            case 403 -> forbidden("Forbidden");
+            case 404 -> new ApiException(ErrorCode.NOT_FOUND, NO_ROUTE);
+            case 405 -> new ApiException(ErrorCode.METHOD_NOT_ALLOWED, "Method not allowed");
+            case 503 -> new ApiException(ErrorCode.SERVICE_UNAVAILABLE, UNAVAILABLE);
+            default -> status >= 400 && status < 500 ? validation(MALFORMED) : new ApiException(ErrorCode.INTERNAL_ERROR, UNEXPECTED);
+        };
     }
 
     public static ApiException companyNotFound(UUID companyId) {

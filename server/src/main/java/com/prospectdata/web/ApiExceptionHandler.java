@@ -88,12 +88,12 @@ public class ApiExceptionHandler {
 
     @ExceptionHandler({MissingPathVariableException.class, ServletRequestBindingException.class})
     ResponseEntity<ErrorResponse> badRequest(ServletRequestBindingException e) {
-        return error(ErrorCode.VALIDATION_ERROR, "The request is malformed");
+        return error(ErrorCode.VALIDATION_ERROR, ApiException.MALFORMED);
     }
 
     @ExceptionHandler({NoHandlerFoundException.class, NoResourceFoundException.class})
     ResponseEntity<ErrorResponse> noRoute(Exception e) {
-        return error(ErrorCode.NOT_FOUND, "No such endpoint. See the API reference for the available paths.");
+        return error(ErrorCode.NOT_FOUND, ApiException.NO_ROUTE);
     }
 
     @ExceptionHandler(HttpRequestMethodNotSupportedException.class)
@@ -117,11 +117,11 @@ public class ApiExceptionHandler {
     ResponseEntity<ErrorResponse> unexpected(Exception e) {
         if (DatabaseFailures.isUnreachable(e)) {
             log.warn("Database unreachable: {}", e.toString());
-            return error(ErrorCode.SERVICE_UNAVAILABLE, "The service is temporarily unavailable. Retry later.");
+            return error(ErrorCode.SERVICE_UNAVAILABLE, ApiException.UNAVAILABLE);
         }
         log.error("Unexpected failure", e);
         return error(ErrorCode.INTERNAL_ERROR,
-                "An unexpected error occurred. Quote the X-Request-Id header when contacting support.");
+                ApiException.UNEXPECTED);
     }
 
     /**
@@ -129,19 +129,8 @@ public class ApiExceptionHandler {
      * ContainerErrorReportValve): the same shape, with what can be said without a request.
      */
     static String containerErrorBody(int status) {
-        ErrorCode code = switch (status) {
-            case 404 -> ErrorCode.NOT_FOUND;
-            case 405 -> ErrorCode.METHOD_NOT_ALLOWED;
-            case 503 -> ErrorCode.SERVICE_UNAVAILABLE;
-            default -> status < 500 ? ErrorCode.VALIDATION_ERROR : ErrorCode.INTERNAL_ERROR;
-        };
-        String message = code == ErrorCode.VALIDATION_ERROR ? "The request is malformed" : switch (code) {
-            case NOT_FOUND -> "No such endpoint. See the API reference for the available paths.";
-            case METHOD_NOT_ALLOWED -> "Method not allowed";
-            case SERVICE_UNAVAILABLE -> "The service is temporarily unavailable. Retry later.";
-            default -> "An unexpected error occurred. Quote the X-Request-Id header when contacting support.";
-        };
-        return JSON.writeValueAsString(new ErrorResponse(code.name(), message));
+        ApiException error = ApiException.forContainerStatus(status);
+        return JSON.writeValueAsString(new ErrorResponse(error.code().name(), error.getMessage()));
     }
 
     private static ResponseEntity<ErrorResponse> error(ErrorCode code, String message) {

@@ -23,17 +23,10 @@ class ErrorPageController implements ErrorController {
         }
         Object status = request.getAttribute(RequestDispatcher.ERROR_STATUS_CODE);
         int code = status instanceof Integer value ? value : 404;
-        throw switch (code) {
-            case 400 -> ApiException.validation("The request is malformed");
-            case 401 -> ApiException.unauthorized("Invalid API key");
-            case 403 -> ApiException.forbidden("Forbidden");
-            case 404 -> new ApiException(ErrorCode.NOT_FOUND, "No such endpoint. See the API reference for the available paths.");
-            case 405 -> new HttpRequestMethodNotSupportedException(request.getMethod(), List.of("GET", "HEAD"));
-            case 503 -> new ApiException(ErrorCode.SERVICE_UNAVAILABLE, "The service is temporarily unavailable. Retry later.");
-            default -> code >= 400 && code < 500
-                    ? ApiException.validation("The request is malformed")
-                    : new ApiException(ErrorCode.INTERNAL_ERROR,
-                            "An unexpected error occurred. Quote the X-Request-Id header when contacting support.");
-        };
+        if (code == 405) {
+            // Carries the Allow header the contract asks for.
+            throw new HttpRequestMethodNotSupportedException(request.getMethod(), List.of("GET", "HEAD"));
+        }
+        throw ApiException.forContainerStatus(code);
     }
 }
