@@ -1,10 +1,11 @@
 package com.prospectdata.demodata;
 
-import static com.prospectdata.generated.jooq.Tables.COMPANY;
 import static com.prospectdata.generated.jooq.Tables.ORGANIZATION;
 import static com.prospectdata.generated.jooq.Tables.PROSPECT_SEARCH;
-import static org.jooq.impl.DSL.count;
+import static com.prospectdata.generated.jooq.Tables.PROSPECT_SEARCH_SCORE_COUNT;
+import static org.jooq.impl.DSL.sum;
 
+import java.math.BigDecimal;
 import java.util.Optional;
 import java.util.UUID;
 import org.jooq.DSLContext;
@@ -32,10 +33,11 @@ public class DemoDataQueries {
     public Optional<UUID> largestDemoSearch() {
         return db.select(PROSPECT_SEARCH.ID)
                 .from(PROSPECT_SEARCH)
-                .join(COMPANY).on(COMPANY.PROSPECT_SEARCH_ID.eq(PROSPECT_SEARCH.ID))
+                .join(PROSPECT_SEARCH_SCORE_COUNT).on(PROSPECT_SEARCH_SCORE_COUNT.PROSPECT_SEARCH_ID.eq(PROSPECT_SEARCH.ID))
                 .where(PROSPECT_SEARCH.ORGANIZATION_ID.eq(DemoDataGenerator.DEMO_ORGANIZATION_ID))
                 .groupBy(PROSPECT_SEARCH.ID)
-                .orderBy(count().desc(), PROSPECT_SEARCH.ID)
+                .having(sum(PROSPECT_SEARCH_SCORE_COUNT.COMPANIES).gt(BigDecimal.ZERO))
+                .orderBy(sum(PROSPECT_SEARCH_SCORE_COUNT.COMPANIES).desc(), PROSPECT_SEARCH.ID)
                 .limit(1)
                 .fetchOptional(PROSPECT_SEARCH.ID);
     }

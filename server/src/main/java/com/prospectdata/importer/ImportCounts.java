@@ -9,6 +9,12 @@ public record ImportCounts(long organizations, long prospectSearches, long compa
 
     public static final ImportCounts NONE = new ImportCounts(0, 0, 0, 0, 0, 0, 0);
 
+    public ImportCounts plus(ImportCounts other) {
+        return new ImportCounts(organizations + other.organizations, prospectSearches + other.prospectSearches,
+                companies + other.companies, contacts + other.contacts, jobs + other.jobs,
+                webtechScans + other.webtechScans, technologies + other.technologies);
+    }
+
     /** Every row, nested contacts and technologies included: the figure rates are given in. */
     public long total() {
         return organizations + prospectSearches + companies + contacts + jobs + webtechScans + technologies;

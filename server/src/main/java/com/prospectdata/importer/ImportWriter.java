@@ -156,7 +156,7 @@ public final class ImportWriter {
 
     private void upsertOrganizations() {
         List<OrganizationRecord> rows = organizations.values().stream()
-                .map(o -> new OrganizationRecord(o.id(), o.name(), now))
+                .map(o -> ImportRows.organization(o, now))
                 .toList();
         // created_at is the time it was first seen: an update changes the name only.
         insert(ORGANIZATION, rows, insert -> insert
@@ -166,7 +166,7 @@ public final class ImportWriter {
 
     private void upsertSearches() {
         List<ProspectSearchRecord> rows = searches.values().stream()
-                .map(s -> new ProspectSearchRecord(s.id(), s.organizationId(), s.name(), now))
+                .map(s -> ImportRows.prospectSearch(s, now))
                 .toList();
         insert(PROSPECT_SEARCH, rows, insert -> insert
                 .onConflict(PROSPECT_SEARCH.ID).doUpdate()
@@ -176,11 +176,15 @@ public final class ImportWriter {
 
     private void upsertCompanies() {
         List<CompanyRecord> rows = companies.values().stream()
-                .map(c -> new CompanyRecord(c.id(), c.prospectSearchId(), c.name(), c.city(), c.country(),
-                        c.businessType(), c.website(), c.matchScore(), c.reviewStatus(), c.phone(),
-                        c.createdAt(), c.updatedAt()))
+                .map(ImportRows::company)
                 .toList();
-        insert(COMPANY, rows, insert -> insert.onConflict(COMPANY.ID).doUpdate().setNonPrimaryKeyToExcluded());
+        Map<Field<?>, Field<?>> update = new LinkedHashMap<>();
+        for (Field<?> field : ImportRows.writtenFields(COMPANY)) {
+            if (!field.equals(COMPANY.ID)) {
+                update.put(field, excluded(field));
+            }
+        }
+        insert(COMPANY, rows, insert -> insert.onConflict(COMPANY.ID).doUpdate().set(update));
     }
 
     /** A company line carries its whole contact list: the previous contacts go, these take their place. */
@@ -194,12 +198,9 @@ public final class ImportWriter {
         // A contact id is global: listed under a later company, the contact moves there.
         Map<UUID, ContactRecord> rows = new LinkedHashMap<>();
         for (Company company : companies.values()) {
-            List<Contact> contacts = company.contacts();
-            for (int position = 0; position < contacts.size(); position++) {
-                Contact c = contacts.get(position);
-                rows.remove(c.id());
-                rows.put(c.id(), new ContactRecord(c.id(), company.id(), position, c.name(), c.title(), c.email(),
-                        c.linkedinUrl()));
+            for (ContactRecord contact : ImportRows.contacts(company)) {
+                rows.remove(contact.getId());
+                rows.put(contact.getId(), contact);
             }
         }
         insert(CONTACT, new ArrayList<>(rows.values()),
@@ -208,7 +209,7 @@ public final class ImportWriter {
 
     private void upsertScans() {
         List<WebtechScanRecord> rows = scans.values().stream()
-                .map(s -> new WebtechScanRecord(s.companyId(), s.status(), s.scannedAt()))
+                .map(ImportRows::webtechScan)
                 .toList();
         insert(WEBTECH_SCAN, rows,
                 insert -> insert.onConflict(WEBTECH_SCAN.COMPANY_ID).doUpdate().setNonPrimaryKeyToExcluded());
@@ -224,17 +225,14 @@ public final class ImportWriter {
                 .execute();
         List<TechnologyRecord> rows = new ArrayList<>();
         for (WebtechScan scan : scans.values()) {
-            for (Technology t : scan.technologies()) {
-                rows.add(new TechnologyRecord(scan.companyId(), t.name(), t.category(), t.confidence(), t.version()));
-            }
+            rows.addAll(ImportRows.technologies(scan));
         }
         insert(TECHNOLOGY, rows, insert -> insert);
     }
 
     private void upsertJobs() {
         List<JobRecord> rows = jobs.values().stream()
-                .map(j -> new JobRecord(j.id(), j.companyId(), j.title(), j.platform(), j.datePosted(), j.jobUrl(),
-                        j.removedAt()))
+                .map(ImportRows::job)
                 .toList();
         insert(JOB, rows, insert -> insert.onConflict(JOB.ID).doUpdate().setNonPrimaryKeyToExcluded());
     }
@@ -251,7 +249,7 @@ public final class ImportWriter {
         if (rows.isEmpty()) {
             return;
         }
-        Field<?>[] fields = table.fields();
+        Field<?>[] fields = ImportRows.writtenFields(table);
         Field<?>[] columns = new Field<?>[fields.length];
         for (int i = 0; i < fields.length; i++) {
             columns[i] = unnested(fields[i], rows);
