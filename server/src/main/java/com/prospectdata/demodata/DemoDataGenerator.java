@@ -117,7 +117,15 @@ public final class DemoDataGenerator {
         return seed;
     }
 
-    /** How many companies each search gets: skewed shares, every search at least one company. */
+    /** The largest search a demo data set holds: the size of the largest searches partners page through. */
+    static final int LARGEST_SEARCH = 100_000;
+
+    /**
+     * How many companies each search gets: skewed shares, every search at least one company. Up to
+     * {@link #LARGEST_SEARCH} companies in the largest search that is one search per theme; beyond,
+     * the organization has rerun its themes: the largest holds exactly {@link #LARGEST_SEARCH} and
+     * each further search is a little smaller than the one before.
+     */
     static int[] searchSizes(int companies) {
         int searches = Math.min(DemoVocabulary.SEARCH_THEMES.size(), companies);
         double shareSum = 0;
@@ -131,7 +139,20 @@ public final class DemoDataGenerator {
             assigned += sizes[i];
         }
         sizes[0] += companies - assigned; // rounding leftovers go to the largest search
-        return sizes;
+        if (sizes[0] <= LARGEST_SEARCH) {
+            return sizes;
+        }
+        List<Integer> rerun = new ArrayList<>();
+        rerun.add(LARGEST_SEARCH);
+        int left = companies - LARGEST_SEARCH;
+        double next = 0.8 * LARGEST_SEARCH;
+        while (left > 0) {
+            int size = Math.min(left, (int) next);
+            rerun.add(size);
+            left -= size;
+            next = Math.max(2_000, next * 0.9);
+        }
+        return rerun.stream().mapToInt(Integer::intValue).toArray();
     }
 
     /**
@@ -143,9 +164,11 @@ public final class DemoDataGenerator {
         int[] sizes = searchSizes(companyCount);
         long done = 0;
         for (int s = 0; s < sizes.length; s++) {
-            SearchTheme theme = DemoVocabulary.SEARCH_THEMES.get(s);
+            int themes = DemoVocabulary.SEARCH_THEMES.size();
+            SearchTheme theme = DemoVocabulary.SEARCH_THEMES.get(s % themes);
+            String name = s < themes ? theme.name() : theme.name() + " (run " + (1 + s / themes) + ")";
             UUID searchId = uuid();
-            sink.accept(new ProspectSearch(searchId, DEMO_ORGANIZATION_ID, theme.name()));
+            sink.accept(new ProspectSearch(searchId, DEMO_ORGANIZATION_ID, name));
             Instant searchCreated = EPOCH.minus(Duration.ofDays(20 + random.nextInt(300)));
             for (int i = 0; i < sizes[s]; i++) {
                 company(theme, searchId, searchCreated, sink);
@@ -312,7 +335,24 @@ public final class DemoDataGenerator {
                 add(found, extra.tech(), confidence);
             }
         }
+        longTail(found);
         return Optional.of(new WebtechScan(companyId, "completed", scannedAt, List.copyOf(found.values())));
+    }
+
+    /**
+     * Widgets, tags and libraries beyond the stack: a couple on a typical site, hundreds on a few
+     * large ones (log-normal), popular ones more often.
+     */
+    private void longTail(Map<String, Technology> found) {
+        List<Tech> tail = LongTailTechnologies.ALL;
+        int wanted = (int) Math.min(tail.size(), Math.floor(Math.exp(0.8 + 1.3 * random.nextGaussian())));
+        for (int added = 0, attempts = 0; added < wanted && attempts < 4 * tail.size(); attempts++) {
+            Tech tech = tail.get((int) (tail.size() * Math.pow(random.nextDouble(), 2.5)));
+            if (!found.containsKey(tech.name())) {
+                add(found, tech, 30 + random.nextInt(71));
+                added++;
+            }
+        }
     }
 
     private void add(Map<String, Technology> found, Tech tech, int confidence) {
@@ -385,9 +425,10 @@ public final class DemoDataGenerator {
         if (chance(0.45)) {
             return; // many companies post nothing
         }
-        // Hiring rates are heavy-tailed: most companies post a job now and then, a few constantly.
-        double perMonth = Math.min(12, Math.exp(-0.5 + random.nextGaussian()));
-        int count = (int) Math.min(150, poisson(perMonth * 12));
+        // Hiring rates are heavy-tailed: most companies post a job now and then, a few (staffing
+        // agencies, retail chains) hundreds a year. About five jobs per company on average.
+        double perMonth = Math.min(40, Math.exp(-0.8 + random.nextGaussian()));
+        int count = (int) Math.min(400, poisson(perMonth * 12));
         boolean rampingUp = chance(0.25);
         double[] platformShares = place.region() == Region.DACH
                 ? DemoVocabulary.PLATFORM_SHARES_DACH : DemoVocabulary.PLATFORM_SHARES_ELSEWHERE;

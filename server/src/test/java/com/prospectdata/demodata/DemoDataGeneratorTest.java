@@ -103,6 +103,29 @@ class DemoDataGeneratorTest {
         assertThat(sizes.length).isEqualTo(Math.min(8, companies));
     }
 
+    @ParameterizedTest
+    @ValueSource(ints = {400_000, 1_000_000, 1_000_001, 3_000_000})
+    void atScaleTheLargestSearchHoldsAHundredThousandAndTheRestShrink(int companies) {
+        int[] sizes = DemoDataGenerator.searchSizes(companies);
+        assertThat(Arrays.stream(sizes).sum()).isEqualTo(companies);
+        assertThat(sizes[0]).isEqualTo(DemoDataGenerator.LARGEST_SEARCH);
+        assertThat(Arrays.stream(sizes).max().orElseThrow()).isEqualTo(DemoDataGenerator.LARGEST_SEARCH);
+        assertThat(Arrays.stream(sizes).min().orElseThrow()).isGreaterThanOrEqualTo(1);
+        for (int i = 2; i < sizes.length - 1; i++) {
+            assertThat(sizes[i]).isLessThanOrEqualTo(sizes[i - 1]);
+        }
+    }
+
+    @Test
+    void technologiesHaveALongTailAndJobsAverageAboutFivePerCompany() {
+        List<WebtechScan> scans = all(WebtechScan.class);
+        long technologies = scans.stream().mapToLong(s -> s.technologies().size()).sum();
+        assertThat(technologies / 2000.0).as("technologies per company").isBetween(7.0, 13.0);
+        assertThat(scans.stream().mapToInt(s -> s.technologies().size()).max().orElseThrow()).isGreaterThan(50);
+        assertThat(scans.stream().filter(s -> s.technologies().isEmpty()).count() / 2000.0).isGreaterThan(0.1);
+        assertThat(all(Job.class).size() / 2000.0).as("jobs per company").isBetween(3.5, 6.5);
+    }
+
     @Test
     void refusesAnEmptyDataSet() {
         assertThatThrownBy(() -> new DemoDataGenerator(1, 0, RUN)).isInstanceOf(IllegalArgumentException.class);

@@ -1,13 +1,24 @@
 package com.prospectdata.demodata;
 
+import static com.prospectdata.generated.jooq.Tables.COMPANY;
+import static com.prospectdata.generated.jooq.Tables.CONTACT;
+import static com.prospectdata.generated.jooq.Tables.JOB;
 import static com.prospectdata.generated.jooq.Tables.ORGANIZATION;
+import static com.prospectdata.generated.jooq.Tables.PROSPECT_SEARCH;
+import static com.prospectdata.generated.jooq.Tables.PROSPECT_SEARCH_SCORE_COUNT;
+import static com.prospectdata.generated.jooq.Tables.TECHNOLOGY;
+import static com.prospectdata.generated.jooq.Tables.WEBTECH_SCAN;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.prospectdata.importer.DatabaseTest;
 import com.prospectdata.importer.ImportProgress;
 import com.prospectdata.importer.TestDatabase;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.jooq.DSLContext;
+import org.jooq.Table;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -48,6 +59,42 @@ class DemoDataLoaderTest {
 
         loader.load(7, 300, ImportProgress.NONE);
         assertThat(TestDatabase.rowCounts(db)).isEqualTo(counts);
+    }
+
+    @Test
+    void theCopyIntoAnEmptyDatabaseWritesWhatTheUpsertsWriteAndPutsEveryIndexAndKeyBack() {
+        List<String> schemaBefore = schema();
+
+        loader.load(7, 300, ImportProgress.NONE); // empty database: copied, indexes and keys set aside
+        List<String> copiedSchema = schema();
+        Map<String, List<Map<String, Object>>> copied = content();
+        loader.load(7, 300, ImportProgress.NONE); // the same records again: upserted over them
+
+        assertThat(copiedSchema).isEqualTo(schemaBefore);
+        assertThat(content()).isEqualTo(copied);
+        assertThat(copied.get("company")).allSatisfy(company -> assertThat((String) company.get("search_text"))
+                .startsWith(((String) company.get("name")).toLowerCase(Locale.ROOT) + "\n"));
+    }
+
+    /** Every index and constraint definition of the schema, as PostgreSQL prints them. */
+    private List<String> schema() {
+        // Catalog views, read in plain SQL: the generated classes only cover the application's tables.
+        return db.fetch("""
+                select indexdef from pg_indexes where schemaname = 'public'
+                union all
+                select conrelid::regclass || ' ' || conname || ' ' || pg_get_constraintdef(oid) from pg_constraint
+                where connamespace = 'public'::regnamespace
+                order by 1""").getValues(0, String.class);
+    }
+
+    /** Every row of every data table, in key order. */
+    private Map<String, List<Map<String, Object>>> content() {
+        Map<String, List<Map<String, Object>>> rows = new LinkedHashMap<>();
+        for (Table<?> table : List.of(ORGANIZATION, PROSPECT_SEARCH, COMPANY, CONTACT, JOB, WEBTECH_SCAN, TECHNOLOGY,
+                PROSPECT_SEARCH_SCORE_COUNT)) {
+            rows.put(table.getName(), db.selectFrom(table).orderBy(table.getPrimaryKey().getFields()).fetchMaps());
+        }
+        return rows;
     }
 
     @Test
