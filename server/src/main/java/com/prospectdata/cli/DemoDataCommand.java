@@ -4,6 +4,14 @@ import com.prospectdata.demodata.DemoDataGenerator;
 import com.prospectdata.demodata.DemoDataLoader;
 import com.prospectdata.demodata.DemoDataQueries;
 import com.prospectdata.importer.ConsoleProgress;
+import com.prospectdata.importer.LineWriter;
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Instant;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -26,10 +34,19 @@ final class DemoDataCommand implements Callable<Integer> {
     @Option(names = "--seed", defaultValue = "42", paramLabel = "S", description = "Random seed (default: ${DEFAULT-VALUE}).")
     long seed;
 
+    @Option(names = "--output", paramLabel = "FILE",
+            description = "Write the data as an import file (JSON Lines, docs/import-format.md) instead of loading it; "
+                    + "needs no database. The file appears whole or not at all.")
+    Path output;
+
     @Override
-    public Integer call() {
+    public Integer call() throws IOException {
         if (companies < 1) {
             throw new IllegalArgumentException("--companies must be at least 1");
+        }
+        if (output != null) {
+            writeImportFile();
+            return 0;
         }
         try (var context = SpringContexts.forCommand()) {
             var report = context.getBean(DemoDataLoader.class).load(seed, companies, ConsoleProgress.forTerminal());
@@ -39,5 +56,24 @@ final class DemoDataCommand implements Callable<Integer> {
                     .ifPresent(search -> System.out.println("largest demo prospect search: " + search));
         }
         return 0;
+    }
+
+    private void writeImportFile() throws IOException {
+        Path target = output.toAbsolutePath();
+        Path partial = Files.createTempFile(target.getParent(), target.getFileName() + ".", ".partial");
+        long[] lines = {0};
+        try {
+            try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(partial), 1 << 16);
+                 LineWriter writer = new LineWriter(out)) {
+                new DemoDataGenerator(seed, companies, Instant.now()).generate(record -> {
+                    writer.write(record);
+                    lines[0]++;
+                }, done -> { });
+            }
+            Files.move(partial, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } finally {
+            Files.deleteIfExists(partial);
+        }
+        System.out.println("wrote " + lines[0] + " lines to " + output);
     }
 }
