@@ -20,8 +20,9 @@ class EmbeddedDatabaseConfiguration {
     @Bean(destroyMethod = "close")
     EmbeddedPostgresServer embeddedPostgresServer(
             @Value("${app.data-dir}") Path dataDirectory,
-            @Value("${app.embedded-postgres.port}") int port) {
-        return EmbeddedPostgresServer.startOrAttach(dataDirectory.resolve("postgres"), port);
+            @Value("${app.embedded-postgres.port}") int port,
+            @Value("${app.embedded-postgres.shared-buffers}") String sharedBuffers) {
+        return EmbeddedPostgresServer.startOrAttach(dataDirectory.resolve("postgres"), port, sharedBuffers);
     }
 
     @Bean

@@ -34,8 +34,11 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
         this.port = port;
     }
 
-    /** Attaches to the server running on {@code dataDirectory}, or starts one there. */
-    public static EmbeddedPostgresServer startOrAttach(Path dataDirectory, int preferredPort) {
+    /**
+     * Attaches to the server running on {@code dataDirectory}, or starts one there with
+     * {@code sharedBuffers} (PostgreSQL's memory size syntax, e.g. {@code 128MB}) of buffer cache.
+     */
+    public static EmbeddedPostgresServer startOrAttach(Path dataDirectory, int preferredPort, String sharedBuffers) {
         long deadline = System.nanoTime() + ATTACH_TIMEOUT.toNanos();
         while (true) {
             Optional<Integer> running = runningPort(dataDirectory);
@@ -50,6 +53,7 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
                         .setCleanDataDirectory(false)
                         .setPort(preferredPort)
                         .setServerConfig("max_connections", "100")
+                        .setServerConfig("shared_buffers", sharedBuffers)
                         // Code-point ordering and Unicode case folding, the same on every machine.
                         .setLocaleConfig("locale-provider", "builtin")
                         .setLocaleConfig("builtin-locale", "C.UTF-8")
