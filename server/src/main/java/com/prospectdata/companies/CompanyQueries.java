@@ -4,12 +4,11 @@ import static com.prospectdata.generated.jooq.Tables.COMPANY;
 import static com.prospectdata.generated.jooq.Tables.CONTACT;
 import static com.prospectdata.generated.jooq.Tables.PROSPECT_SEARCH;
 import static com.prospectdata.generated.jooq.Tables.PROSPECT_SEARCH_SCORE_COUNT;
+import static org.jooq.impl.DSL.coalesce;
 import static org.jooq.impl.DSL.count;
 import static org.jooq.impl.DSL.exists;
-import static org.jooq.impl.DSL.field;
 import static org.jooq.impl.DSL.lower;
 import static org.jooq.impl.DSL.noCondition;
-import static org.jooq.impl.DSL.orderBy;
 import static org.jooq.impl.DSL.select;
 import static org.jooq.impl.DSL.selectOne;
 import static org.jooq.impl.DSL.sum;
@@ -78,68 +77,68 @@ public class CompanyQueries {
      * One page in the contract's order (match_score desc, name asc, id asc) and the exact total.
      *
      * <p>Pages are found on ids alone, in the index, and joined to their rows afterwards. Without a
-     * text search the database's counts per score (migration V2) give the total, and let a deep
+     * text search the database's counts per score (migration V2) give the total, and let a later
      * page start at the score group that holds its first row: the offset then only skips rows of
-     * that group. With a text search the matches are counted while they are found.
+     * that group. A first page needs the total only, one sum. With a text search the matches are
+     * counted while they are found.
      */
     public CompanyPage list(CompanyFilter filter, PageRequest page) {
         Condition condition = inSearchWithScoreAndStatus(filter);
         if (filter.searchPattern().isPresent()) {
             return textSearchPage(condition.and(textMatches(filter.searchPattern().get())), page);
         }
-        Optional<PageStart> start = pageStart(filter, page.offset());
-        long total = start.map(PageStart::total).orElse(0L);
-        if (start.isEmpty() || page.offset() >= total) {
-            return new CompanyPage(List.of(), total); // no company, or the offset is past the end
+        if (page.offset() == 0) {
+            Table<?> pageIds = pageOfIds(select(COMPANY.ID).from(COMPANY).where(condition), page);
+            return new CompanyPage(withContacts(selectPage(pageIds).fetch()), storedTotal(filter));
         }
-        PageRequest withinGroup = new PageRequest(page.limit(), Math.toIntExact(page.offset() - start.get().before()));
-        Table<?> pageIds = pageOfIds(select(COMPANY.ID).from(COMPANY)
-                .where(condition.and(COMPANY.MATCH_SCORE.le(start.get().matchScore()))), withinGroup);
-        return new CompanyPage(withContacts(selectPage(pageIds).fetch()), total);
+        List<ScoreGroup> groups = scoreGroups(filter);
+        long total = groups.stream().mapToLong(ScoreGroup::companies).sum();
+        long before = 0;
+        for (ScoreGroup group : groups) {
+            if (before + group.companies() > page.offset()) {
+                PageRequest withinGroup = new PageRequest(page.limit(), Math.toIntExact(page.offset() - before));
+                Table<?> pageIds = pageOfIds(select(COMPANY.ID).from(COMPANY)
+                        .where(condition.and(COMPANY.MATCH_SCORE.le(group.matchScore()))), withinGroup);
+                return new CompanyPage(withContacts(selectPage(pageIds).fetch()), total);
+            }
+            before += group.companies();
+        }
+        return new CompanyPage(List.of(), total); // the offset is past the end
     }
 
-    /**
-     * Where a page starts: the highest score whose group holds the row at {@code offset}, the
-     * number of companies with a higher score, and the filter's total.
-     */
-    private record PageStart(double matchScore, long before, long total) {
+    private record ScoreGroup(double matchScore, long companies) {
     }
 
-    /**
-     * From the counts the database keeps per score: the groups' running sums in list order, and
-     * the first group whose running sum passes the offset (or, past the end, any group: the total
-     * is what matters then). One row comes back, whatever the number of scores.
-     */
-    private Optional<PageStart> pageStart(CompanyFilter filter, int offset) {
-        var counts = PROSPECT_SEARCH_SCORE_COUNT;
-        Condition condition = counts.PROSPECT_SEARCH_ID.eq(filter.prospectSearchId())
-                .and(filter.minMatchScore().map(counts.MATCH_SCORE::ge).orElse(noCondition()));
+    /** The filter's companies per match score, best score first. */
+    private List<ScoreGroup> scoreGroups(CompanyFilter filter) {
+        Field<BigDecimal> companies = sum(PROSPECT_SEARCH_SCORE_COUNT.COMPANIES);
+        return db.select(PROSPECT_SEARCH_SCORE_COUNT.MATCH_SCORE, companies)
+                .from(PROSPECT_SEARCH_SCORE_COUNT)
+                .where(countsOf(filter))
+                .groupBy(PROSPECT_SEARCH_SCORE_COUNT.MATCH_SCORE)
+                .having(companies.gt(BigDecimal.ZERO))
+                .orderBy(PROSPECT_SEARCH_SCORE_COUNT.MATCH_SCORE.desc())
+                .fetch(row -> new ScoreGroup(row.value1(), row.value2().longValueExact()));
+    }
+
+    /** The filter's companies: one sum, all a first page needs. */
+    private long storedTotal(CompanyFilter filter) {
+        return db.select(coalesce(sum(PROSPECT_SEARCH_SCORE_COUNT.COMPANIES), BigDecimal.ZERO))
+                .from(PROSPECT_SEARCH_SCORE_COUNT)
+                .where(countsOf(filter))
+                .fetchSingle()
+                .value1()
+                .longValueExact();
+    }
+
+    /** The stored counts (migration V2) of the companies the filter lets through. */
+    private static Condition countsOf(CompanyFilter filter) {
+        Condition condition = PROSPECT_SEARCH_SCORE_COUNT.PROSPECT_SEARCH_ID.eq(filter.prospectSearchId())
+                .and(filter.minMatchScore().map(PROSPECT_SEARCH_SCORE_COUNT.MATCH_SCORE::ge).orElse(noCondition()));
         if (!filter.reviewStatuses().isEmpty()) {
-            condition = condition.and(counts.REVIEW_STATUS.in(filter.reviewStatuses()));
+            condition = condition.and(PROSPECT_SEARCH_SCORE_COUNT.REVIEW_STATUS.in(filter.reviewStatuses()));
         }
-        Table<?> groups = select(counts.MATCH_SCORE, sum(counts.COMPANIES).as("companies"))
-                .from(counts)
-                .where(condition)
-                .groupBy(counts.MATCH_SCORE)
-                .having(sum(counts.COMPANIES).gt(BigDecimal.ZERO))
-                .asTable("groups");
-        Field<Double> score = groups.field(counts.MATCH_SCORE);
-        Field<BigDecimal> companies = groups.field("companies", BigDecimal.class);
-        Table<?> running = select(score, companies,
-                sum(companies).over(orderBy(score.desc())).as("through"),
-                sum(companies).over().as("total"))
-                .from(groups)
-                .asTable("running");
-        Field<Double> runningScore = running.field(score);
-        Field<BigDecimal> through = running.field("through", BigDecimal.class);
-        Field<BigDecimal> groupSize = running.field(companies);
-        Field<BigDecimal> total = running.field("total", BigDecimal.class);
-        return db.select(runningScore, through.minus(groupSize), total)
-                .from(running)
-                .orderBy(field(through.le(BigDecimal.valueOf(offset))).asc(), runningScore.desc())
-                .limit(1)
-                .fetchOptional(row -> new PageStart(row.value1(), row.value2().longValueExact(),
-                        row.value3().longValueExact()));
+        return condition;
     }
 
     private static final List<SortField<?>> LIST_ORDER =
