@@ -46,6 +46,15 @@ public final class CopyBatch {
     private static final List<Table<?>> TABLES = List.of(ORGANIZATION, PROSPECT_SEARCH, CONTACT, COMPANY, WEBTECH_SCAN,
             TECHNOLOGY, JOB);
 
+    /** Each table's written columns, in copy order; computed once, as every row of the load needs them. */
+    private static final Map<Table<?>, Field<?>[]> COLUMNS = new LinkedHashMap<>();
+
+    static {
+        for (Table<?> table : TABLES) {
+            COLUMNS.put(table, ImportRows.writtenFields(table));
+        }
+    }
+
     private final Instant now;
     private final Map<Table<?>, StringBuilder> rows = new LinkedHashMap<>();
     private long organizations;
@@ -112,7 +121,7 @@ public final class CopyBatch {
 
     /** jOOQ has no COPY; the statement is built from jOOQ's rendering of the table and its columns. */
     private static String copyStatement(DSLContext db, Table<?> table) {
-        String columns = Arrays.stream(ImportRows.writtenFields(table))
+        String columns = Arrays.stream(COLUMNS.get(table))
                 .map(field -> db.render(field.getUnqualifiedName()))
                 .collect(Collectors.joining(", "));
         return "copy " + db.render(table) + " (" + columns + ") from stdin";
@@ -120,7 +129,7 @@ public final class CopyBatch {
 
     private void append(TableRecord<?> record) {
         StringBuilder out = rows.get(record.getTable());
-        Field<?>[] fields = ImportRows.writtenFields(record.getTable());
+        Field<?>[] fields = COLUMNS.get(record.getTable());
         for (int i = 0; i < fields.length; i++) {
             if (i > 0) {
                 out.append('\t');
@@ -151,8 +160,8 @@ public final class CopyBatch {
 
     static {
         // Fails fast if a new column type appears whose toString() PostgreSQL might not read back.
-        for (Table<?> table : TABLES) {
-            for (Field<?> field : ImportRows.writtenFields(table)) {
+        for (Field<?>[] columns : COLUMNS.values()) {
+            for (Field<?> field : columns) {
                 Class<?> type = field.getType();
                 if (!(type == String.class || type == UUID.class || type == Instant.class
                         || type == Double.class || type == Integer.class)) {
