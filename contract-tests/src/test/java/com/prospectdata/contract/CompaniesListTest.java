@@ -10,6 +10,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.prospectdata.contract.support.ContractTest;
 import com.prospectdata.contract.support.Expected;
+import com.prospectdata.contract.support.Fixture;
 import com.prospectdata.contract.support.Json;
 import io.restassured.response.Response;
 import io.restassured.specification.RequestSpecification;
@@ -365,5 +366,49 @@ class CompaniesListTest extends ContractTest {
 
         assertThat(response.statusCode()).isEqualTo(200);
         assertThat(ids(json(response))).containsExactlyElementsOf(expectedIds(company -> true));
+    }
+
+    @Test
+    void updatedSinceKeepsTheCompaniesUpdatedAtOrAfterItInListOrder() {
+        List<JsonNode> all = new ArrayList<>();
+        listOk(Map.of("limit", 100)).get("items").forEach(all::add);
+        Instant nordlichtUpdated = Instant.parse(fixture().company(Fixture.COMPANY_NORDLICHT).get("updated_at").asString());
+        Map<String, Instant> cases = new LinkedHashMap<>();
+        cases.put("2025-11-18T14:05:12Z", nordlichtUpdated);
+        cases.put("2025-11-18T15:05:12+01:00", nordlichtUpdated); // the same instant in another offset
+        cases.put("2025-11-18T14:05:13Z", nordlichtUpdated.plusSeconds(1));
+        cases.put("2000-01-01T00:00:00Z", Instant.parse("2000-01-01T00:00:00Z"));
+        cases.put("2999-01-01T00:00:00Z", Instant.parse("2999-01-01T00:00:00Z"));
+
+        cases.forEach((since, instant) -> {
+            List<String> expected = all.stream()
+                    .filter(company -> !Instant.parse(company.get("updated_at").asString()).isBefore(instant))
+                    .map(company -> company.get("id").asString())
+                    .toList();
+            JsonNode page = listOk(Map.of("updated_since", since, "limit", 100));
+            assertThat(ids(page)).as("updated_since=%s", since).containsExactlyElementsOf(expected);
+            assertThat(page.get("total").asLong()).isEqualTo(expected.size());
+        });
+        assertThat(listOk(Map.of("updated_since", "2025-11-18T14:05:12Z", "limit", 100)).get("items"))
+                .as("Nordlicht, updated at exactly that second, is included").anyMatch(company ->
+                        company.get("id").asString().equals(Fixture.COMPANY_NORDLICHT));
+    }
+
+    @Test
+    void updatedSinceCombinesWithTheOtherFiltersAndPages() {
+        List<String> expected = new ArrayList<>();
+        listOk(Map.of("limit", 100, "review_status", "accepted")).get("items").forEach(company -> {
+            if (!Instant.parse(company.get("updated_at").asString()).isBefore(Instant.parse("2025-11-18T14:05:12Z"))) {
+                expected.add(company.get("id").asString());
+            }
+        });
+        List<String> paged = new ArrayList<>();
+        for (int offset = 0; offset < expected.size() + 3; offset += 3) {
+            JsonNode page = listOk(Map.of("updated_since", "2025-11-18T14:05:12Z", "review_status", "accepted",
+                    "limit", 3, "offset", offset));
+            assertThat(page.get("total").asLong()).isEqualTo(expected.size());
+            paged.addAll(ids(page));
+        }
+        assertThat(paged).isEqualTo(expected);
     }
 }

@@ -88,6 +88,11 @@ class ValidationTest extends ContractTest {
                 listCase("review_status_list", none, "review_status_list", "accepted,approved"),
                 listCase("search", List.of("200"), "search", "s".repeat(201)),
                 listCase("search", List.of("200"), "search", "Nordlicht " + "x".repeat(191)),
+                listCase("updated_since", List.of("date-time"), "updated_since", "yesterday"),
+                listCase("updated_since", List.of("date-time"), "updated_since", "2026-11-21"),
+                listCase("updated_since", List.of("date-time"), "updated_since", "2026-13-01T00:00:00Z"),
+                // An unencoded + arrives as a space.
+                listCase("updated_since", List.of("date-time"), "updated_since", "2026-11-21T10:15:30 01:00"),
                 // GET /api/v1/companies/{company_id} and its sub-resources: a malformed id in the path
                 pathCase("/api/v1/companies/" + badId, "company_id", none),
                 pathCase("/api/v1/companies/12345", "company_id", none),

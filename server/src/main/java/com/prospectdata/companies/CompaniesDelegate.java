@@ -6,9 +6,11 @@ import com.prospectdata.generated.api.CompaniesApiDelegate;
 import com.prospectdata.generated.model.Company;
 import com.prospectdata.generated.model.CompanyList;
 import com.prospectdata.generated.model.ReviewStatus;
+import com.prospectdata.paging.PageLinks;
 import com.prospectdata.paging.PageRequest;
 import com.prospectdata.paging.SearchPattern;
 import com.prospectdata.web.ApiException;
+import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -29,7 +31,8 @@ class CompaniesDelegate implements CompaniesApiDelegate {
     @Override
     public ResponseEntity<CompanyList> listCompanies(UUID prospectSearchId, Integer limit, Integer offset,
                                                      Double minMatchScore, ReviewStatus reviewStatus,
-                                                     List<ReviewStatus> reviewStatusList, String search) {
+                                                     List<ReviewStatus> reviewStatusList, String search,
+                                                     OffsetDateTime updatedSince) {
         if (minMatchScore != null && minMatchScore.isNaN()) {
             throw ApiException.validation("min_match_score must be a number between 0 and 10");
         }
@@ -42,12 +45,12 @@ class CompaniesDelegate implements CompaniesApiDelegate {
                 : Optional.ofNullable(reviewStatus).map(List::of).orElse(List.of());
         CompanyFilter filter = new CompanyFilter(prospectSearchId, Optional.ofNullable(minMatchScore),
                 statuses.stream().map(ReviewStatus::getValue).distinct().toList(),
-                SearchPattern.contains(search));
+                SearchPattern.contains(search), Optional.ofNullable(updatedSince).map(OffsetDateTime::toInstant));
         PageRequest page = new PageRequest(limit, offset);
 
         CompanyQueries.CompanyPage result = companies.list(filter, page);
         List<Company> items = result.companies().stream().map(CompanyMapper::toDto).toList();
-        return ResponseEntity.ok(new CompanyList(items, result.total(), limit, offset,
+        return PageLinks.ok(page, items.size(), result.total()).body(new CompanyList(items, result.total(), limit, offset,
                 page.hasMore(items.size(), result.total())));
     }
 

@@ -79,13 +79,15 @@ public class CompanyQueries {
      * <p>Pages are found on ids alone, in the index, and joined to their rows afterwards. Without a
      * text search the database's counts per score (migration V2) give the total, and let a later
      * page start at the score group that holds its first row: the offset then only skips rows of
-     * that group. A first page needs the total only, one sum. With a text search the matches are
-     * counted while they are found.
+     * that group. A first page needs the total only, one sum. With a text search or
+     * {@code updated_since} the matches are counted while they are found.
      */
     public CompanyPage list(CompanyFilter filter, PageRequest page) {
         Condition condition = inSearchWithScoreAndStatus(filter);
-        if (filter.searchPattern().isPresent()) {
-            return textSearchPage(condition.and(textMatches(filter.searchPattern().get())), page);
+        if (!filter.countedByScoreAndStatus()) {
+            return countedPage(condition
+                    .and(filter.updatedSince().map(COMPANY.UPDATED_AT::ge).orElse(noCondition()))
+                    .and(filter.searchPattern().map(CompanyQueries::textMatches).orElse(noCondition())), page);
         }
         if (page.offset() == 0) {
             Table<?> pageIds = pageOfIds(select(COMPANY.ID).from(COMPANY).where(condition), page);
@@ -148,8 +150,11 @@ public class CompanyQueries {
         return ids.orderBy(LIST_ORDER).limit(page.limit()).offset(page.offset()).asTable("page");
     }
 
-    /** The matches are counted while they are found, as {@code count(*) over ()} beside each id of the page. */
-    private CompanyPage textSearchPage(Condition condition, PageRequest page) {
+    /**
+     * For filters the stored counts do not know (a text search, {@code updated_since}): the matches
+     * are counted while they are found, as {@code count(*) over ()} beside each id of the page.
+     */
+    private CompanyPage countedPage(Condition condition, PageRequest page) {
         Field<Integer> matches = count().over().as("matches");
         Table<?> pageIds = pageOfIds(select(COMPANY.ID, matches).from(COMPANY).where(condition), page);
         Field<Integer> total = pageIds.field(matches);

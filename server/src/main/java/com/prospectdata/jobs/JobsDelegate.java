@@ -7,6 +7,7 @@ import com.prospectdata.generated.model.Job;
 import com.prospectdata.generated.model.JobList;
 import com.prospectdata.generated.model.JobSummary;
 import com.prospectdata.generated.model.LatestJob;
+import com.prospectdata.paging.PageLinks;
 import com.prospectdata.paging.PageRequest;
 import com.prospectdata.web.WireTime;
 import java.time.Clock;
@@ -45,7 +46,7 @@ class JobsDelegate implements JobsApiDelegate {
         List<Job> items = result.jobs().stream()
                 .map(row -> new Job(row.id(), row.title(), row.platform(), WireTime.of(row.datePosted()), row.jobUrl()))
                 .toList();
-        return ResponseEntity.ok(new JobList(items, result.total(), limit, offset,
+        return PageLinks.ok(page, items.size(), result.total()).body(new JobList(items, result.total(), limit, offset,
                 page.hasMore(items.size(), result.total()), activity.strength(), activity.roundedVelocity()));
     }
 

@@ -9,6 +9,7 @@ import jakarta.validation.ConstraintViolation;
 import jakarta.validation.ElementKind;
 import jakarta.validation.Path;
 import java.lang.reflect.Method;
+import java.time.OffsetDateTime;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.UUID;
@@ -94,6 +95,9 @@ public final class ParameterRules {
         }
         if (type.isEnum()) {
             return name + " must be one of " + enumValues(type);
+        }
+        if (OffsetDateTime.class.equals(type)) {
+            return name + " must be a date-time such as 2026-11-21T10:15:30Z";
         }
         if (UUID.class.equals(type)) {
             return name + " must be a UUID, e.g. 3f2b8c1d-9e4a-4b7f-8a21-6d5c0e9f1a42";

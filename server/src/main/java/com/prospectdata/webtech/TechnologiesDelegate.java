@@ -8,6 +8,7 @@ import com.prospectdata.generated.model.Technology;
 import com.prospectdata.generated.model.TechnologyList;
 import com.prospectdata.generated.model.TechnologySummary;
 import com.prospectdata.generated.model.TopTechnology;
+import com.prospectdata.paging.PageLinks;
 import com.prospectdata.paging.PageRequest;
 import java.util.List;
 import java.util.Map;
@@ -40,7 +41,7 @@ class TechnologiesDelegate implements TechnologiesApiDelegate {
         List<Technology> items = result.technologies().stream()
                 .map(row -> new Technology(row.name(), row.category(), row.confidence()).version(row.version()))
                 .toList();
-        return ResponseEntity.ok(new TechnologyList(items, result.total(), limit, offset,
+        return PageLinks.ok(page, items.size(), result.total()).body(new TechnologyList(items, result.total(), limit, offset,
                 page.hasMore(items.size(), result.total()), status == ScanStatus.COMPLETED, status));
     }
 

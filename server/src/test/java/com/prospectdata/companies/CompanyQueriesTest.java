@@ -103,28 +103,36 @@ class CompanyQueriesTest {
         List<CompanyRow> all = allCompanies();
         UUID search = largestSearch(all);
         List<List<String>> statusSets = List.of(List.of(), List.of("accepted"), List.of("pending", "rejected"));
+        // A time that some of the search's companies were updated at exactly, and others before and after.
+        List<Instant> updates = all.stream().filter(c -> c.prospectSearchId().equals(search))
+                .map(CompanyRow::updatedAt).sorted().toList();
+        Instant someUpdate = updates.get(updates.size() / 2);
         for (List<String> statuses : statusSets) {
             for (Optional<Double> minScore : List.of(Optional.<Double>empty(), Optional.of(6.5))) {
                 for (String term : new String[] {null, "a"}) {
-                    List<CompanyRow> expected = all.stream()
-                            .filter(c -> c.prospectSearchId().equals(search))
-                            .filter(c -> statuses.isEmpty() || statuses.contains(c.reviewStatus()))
-                            .filter(c -> minScore.map(min -> c.matchScore() >= min).orElse(true))
-                            .filter(c -> term == null || searchable(c).stream()
-                                    .anyMatch(v -> v.toLowerCase(Locale.ROOT).contains(term)))
-                            .sorted(LIST_ORDER)
-                            .toList();
-                    CompanyFilter filter = filter(search, minScore, statuses, term);
-                    // Every offset: a page may start anywhere in a group of equal scores.
-                    for (int offset = 0; offset <= expected.size(); offset++) {
-                        var page = companies.list(filter, new PageRequest(4, offset));
-                        assertThat(page.total()).isEqualTo(expected.size());
-                        assertThat(page.companies()).as("offset %d of %s", offset, filter)
-                                .isEqualTo(expected.subList(offset, Math.min(offset + 4, expected.size())));
+                    for (Optional<Instant> since : List.of(Optional.<Instant>empty(), Optional.of(someUpdate))) {
+                        List<CompanyRow> expected = all.stream()
+                                .filter(c -> c.prospectSearchId().equals(search))
+                                .filter(c -> statuses.isEmpty() || statuses.contains(c.reviewStatus()))
+                                .filter(c -> minScore.map(min -> c.matchScore() >= min).orElse(true))
+                                .filter(c -> term == null || searchable(c).stream()
+                                        .anyMatch(v -> v.toLowerCase(Locale.ROOT).contains(term)))
+                                .filter(c -> since.map(s -> !c.updatedAt().isBefore(s)).orElse(true))
+                                .sorted(LIST_ORDER)
+                                .toList();
+                        CompanyFilter filter = new CompanyFilter(search, minScore, statuses,
+                                Optional.ofNullable(term).flatMap(SearchPattern::contains), since);
+                        // Every offset: a page may start anywhere in a group of equal scores.
+                        for (int offset = 0; offset <= expected.size(); offset++) {
+                            var page = companies.list(filter, new PageRequest(4, offset));
+                            assertThat(page.total()).isEqualTo(expected.size());
+                            assertThat(page.companies()).as("offset %d of %s", offset, filter)
+                                    .isEqualTo(expected.subList(offset, Math.min(offset + 4, expected.size())));
+                        }
+                        var pastTheEnd = companies.list(filter, new PageRequest(5, expected.size() + 3));
+                        assertThat(pastTheEnd.companies()).isEmpty();
+                        assertThat(pastTheEnd.total()).isEqualTo(expected.size());
                     }
-                    var pastTheEnd = companies.list(filter, new PageRequest(5, expected.size() + 3));
-                    assertThat(pastTheEnd.companies()).isEmpty();
-                    assertThat(pastTheEnd.total()).isEqualTo(expected.size());
                 }
             }
         }
@@ -194,7 +202,8 @@ class CompanyQueriesTest {
     }
 
     private static CompanyFilter filter(UUID search, Optional<Double> minScore, List<String> statuses, String term) {
-        return new CompanyFilter(search, minScore, statuses, Optional.ofNullable(term).flatMap(SearchPattern::contains));
+        return new CompanyFilter(search, minScore, statuses, Optional.ofNullable(term).flatMap(SearchPattern::contains),
+                Optional.empty());
     }
 
     /** The contract's order: match_score desc, name, id (code-point order, as the database's C.UTF-8). */

@@ -20,7 +20,8 @@ import tools.jackson.databind.JsonNode;
  * the test itself looks at, and whether or not the response matches an operation of the
  * OpenAPI document (unknown routes and 405s have none):
  * <ul>
- * <li>the body is JSON and the Content-Type is {@code application/json} (section 1);</li>
+ * <li>the body is JSON and the Content-Type is {@code application/json} (section 1), except for a
+ * {@code 304 Not Modified}, which has neither body nor Content-Type;</li>
  * <li>{@code X-Request-Id} is present and a sane token (section 1);</li>
  * <li>no value anywhere is {@code null}: absent optional values are omitted (section 1);</li>
  * <li>timestamps are {@code YYYY-MM-DDTHH:MM:SSZ} (section 1);</li>
@@ -51,14 +52,21 @@ final class ContractInvariants implements Filter {
         Response response = context.next(request, responseSpec);
         String what = request.getMethod() + " " + request.getURI() + " -> " + response.statusCode();
         SoftAssertions softly = new SoftAssertions();
+        softly.assertThat(response.header("X-Request-Id")).as("%s: X-Request-Id", what)
+                .isNotNull().matches(REQUEST_ID);
+        if (response.statusCode() == 304) {
+            // Not Modified: the one answer without a body, so it has no Content-Type either.
+            softly.assertThat(response.asByteArray()).as("%s: body", what).isEmpty();
+            softly.assertThat(response.header("Content-Type")).as("%s: Content-Type", what).isNull();
+            softly.assertAll();
+            return response;
+        }
 
         softly.assertThat(response.contentType()).as("%s: Content-Type", what).isNotNull();
         if (response.contentType() != null) {
             softly.assertThat(response.contentType().split(";")[0].strip())
                     .as("%s: Content-Type", what).isEqualToIgnoringCase("application/json");
         }
-        softly.assertThat(response.header("X-Request-Id")).as("%s: X-Request-Id", what)
-                .isNotNull().matches(REQUEST_ID);
 
         JsonNode body = null;
         try {

@@ -1,0 +1,50 @@
+package com.prospectdata.web;
+
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.core.Ordered;
+import org.springframework.core.annotation.Order;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
+import org.springframework.stereotype.Component;
+import org.springframework.web.filter.ShallowEtagHeaderFilter;
+
+/**
+ * Every 200 to a GET gets a strong {@code ETag} (a hash of its body) and
+ * {@code Cache-Control: private, no-cache}; a GET whose {@code If-None-Match} matches is
+ * answered {@code 304} without a body. Hashing the finished body makes the validator exact for
+ * every resource without each query having to know when its data last changed, at the price of
+ * doing the query; a {@code 304} saves the partner the transfer, not us the work.
+ *
+ * <p>It runs after authentication and the rate limit, so a {@code 304} carries the rate-limit
+ * headers like any answer and never reveals anything to a caller who could not have had the 200.
+ */
+@Component
+@ConditionalOnWebApplication
+@Order(Ordered.HIGHEST_PRECEDENCE + 15) // after ApiKeyAuthenticationFilter
+public class ConditionalGetFilter extends ShallowEtagHeaderFilter {
+
+    /** Only this organization's own caches may keep a response, and they ask before reusing it. */
+    static final String CACHE_CONTROL = "private, no-cache";
+
+    @Override
+    protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+            throws ServletException, IOException {
+        super.doFilterInternal(request, response, (innerRequest, innerResponse) -> {
+            chain.doFilter(innerRequest, innerResponse);
+            // The body is still buffered here, so headers can be added before anything is sent.
+            HttpServletResponse buffered = (HttpServletResponse) innerResponse;
+            if (buffered.getStatus() == HttpStatus.OK.value() && "GET".equals(request.getMethod())) {
+                buffered.setHeader(HttpHeaders.CACHE_CONTROL, CACHE_CONTROL);
+            }
+        });
+        if (response.getStatus() == HttpStatus.NOT_MODIFIED.value()) {
+            // A 304 has no body, so it describes none (RFC 9110, 15.4.5).
+            response.setContentType(null);
+        }
+    }
+}
