@@ -44,7 +44,7 @@ class DeclaredStatusCoverageSelfTest {
                 .filteredOn(declared -> declared.operationId().equals("getHealth"))
                 .singleElement()
                 .extracting(DeclaredOperation::statuses)
-                .isEqualTo(List.of("200", "403", "503"));
+                .isEqualTo(List.of("200", "304", "403", "503"));
     }
 
     @Test

@@ -42,6 +42,8 @@ class ValidatorSelfTest {
                 .withHeader("X-RateLimit-Reset", "1795261530")
                 .withHeader("RateLimit-Policy", "\"hourly\";q=1000;w=3600")
                 .withHeader("RateLimit", "\"hourly\";r=999;t=4")
+                .withHeader("ETag", "\"0f5c3a9e\"")
+                .withHeader("Cache-Control", "private, no-cache")
                 .withBody(body)
                 .build();
     }
@@ -160,6 +162,7 @@ class ValidatorSelfTest {
     void aResponseThatIsNotJsonIsAnError(String contentType) {
         ValidationReport report = Api.strictValidator().validateResponse("/health", Request.Method.GET,
                 SimpleResponse.Builder.status(200).withContentType(contentType).withHeader("X-Request-Id", "self-test")
+                        .withHeader("ETag", "\"0f5c3a9e\"").withHeader("Cache-Control", "private, no-cache")
                         .withBody("{\"service\": \"Company Prospect Data API\", \"status\": \"healthy\"}").build());
 
         assertThat(errorKeys(report)).as("%s", report.getMessages()).containsExactly("validation.response.contentType.notAllowed");
