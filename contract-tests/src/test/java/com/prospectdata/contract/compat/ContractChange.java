@@ -102,7 +102,12 @@ record ContractChange(String name, String change, String breaks, List<Map<String
     record DocumentEdit(String operation, List<Object> place, Object value) {
 
         static DocumentEdit of(Map<String, Object> edit) {
-            for (String operation : List.of("add", "remove", "replace")) {
+            List<String> operations = List.of("add", "remove", "replace");
+            if (edit.keySet().stream().filter(operations::contains).count() != 1
+                    || !operations.containsAll(edit.keySet().stream().filter(key -> !key.equals("value")).toList())) {
+                throw new IllegalArgumentException("an edit is one of add, remove or replace, and a value: " + edit);
+            }
+            for (String operation : operations) {
                 if (edit.get(operation) instanceof List<?> place) {
                     if (place.isEmpty()) {
                         throw new IllegalArgumentException("empty place in " + edit);
