@@ -173,6 +173,7 @@ const checks: Array<[string, () => Promise<Json>]> = [
         prospectSearchId: searchId,
         minMatchScore: 7,
         reviewStatusList: [ReviewStatus.Accepted, ReviewStatus.Pending],
+        updatedSince: new Date('2025-11-01T00:00:00Z'),
         limit: 3,
         offset: 1,
     }))],

@@ -39,10 +39,19 @@ final class GeneratedClientExpectations {
     private GeneratedClientExpectations() {
     }
 
-    /** listCompanies: min_match_score=7, review_status_list=accepted,pending, limit=3, offset=1. */
+    /** The updated_since of {@link #companiesByScoreAndStatuses}. */
+    static final Instant UPDATED_SINCE = Instant.parse("2025-11-01T00:00:00Z");
+
+    /**
+     * listCompanies: min_match_score=7, review_status_list=accepted,pending, updated_since=
+     * {@link #UPDATED_SINCE}, limit=3, offset=1.
+     */
     static ObjectNode companiesByScoreAndStatuses(Fixture fixture) {
         return companyPage(fixture, company -> company.get("match_score").decimalValue().compareTo(BigDecimal.valueOf(7)) >= 0
-                && List.of("accepted", "pending").contains(company.get("review_status").stringValue()), 3, 1);
+                && List.of("accepted", "pending").contains(company.get("review_status").stringValue())
+                // Without updated_at in the fixture, a company was updated at the import, long after.
+                && (!company.has("updated_at") || !Instant.parse(company.get("updated_at").stringValue()).isBefore(UPDATED_SINCE)),
+                3, 1);
     }
 
     /** listCompanies: search=HAMBURG, review_status=accepted (default limit and offset). */

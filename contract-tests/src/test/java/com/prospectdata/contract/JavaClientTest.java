@@ -41,6 +41,7 @@ import java.security.cert.X509Certificate;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
 import java.util.List;
 import java.util.UUID;
 import javax.net.ssl.SSLContext;
@@ -117,6 +118,8 @@ class JavaClientTest extends ContractTest {
                 .prospectSearchId(UUID.fromString(SEARCH))
                 .minMatchScore(7.0)
                 .reviewStatusList(List.of(ReviewStatus.ACCEPTED, ReviewStatus.PENDING))
+                // With an offset, whose "+" the client must encode (the server would read a plain "+" as a space).
+                .updatedSince(GeneratedClientExpectations.UPDATED_SINCE.atOffset(ZoneOffset.ofHours(1)))
                 .limit(3)
                 .offset(1)
                 .build());
@@ -125,6 +128,8 @@ class JavaClientTest extends ContractTest {
         assertThat(page.getTotal()).isEqualTo(expected.get("total").asLong());
         assertThat(page.getItems()).extracting(Company::getReviewStatus).isSubsetOf(ReviewStatus.ACCEPTED, ReviewStatus.PENDING);
         assertThat(page.getItems()).extracting(Company::getMatchScore).allSatisfy(score -> assertThat(score).isGreaterThanOrEqualTo(7.0));
+        assertThat(page.getItems()).extracting(Company::getUpdatedAt)
+                .allSatisfy(updated -> assertThat(updated.toInstant()).isAfterOrEqualTo(GeneratedClientExpectations.UPDATED_SINCE));
         assertSameWire("listCompanies", wire(client, page), expected, fixture());
     }
 
@@ -255,7 +260,8 @@ class JavaClientTest extends ContractTest {
         // A key of its own with a budget of one request an hour: the shared keys must keep theirs.
         String key = environment().operatorCommands().run("keys", "issue", "--org", Fixture.ORG_OURS,
                 "--tier", "enterprise", "--rate-limit", "1", "--label", "JavaClientTest").requireSuccess().field("key");
-        CompaniesApi companies = new CompaniesApi(client(key));
+        ApiClient client = client(key);
+        CompaniesApi companies = new CompaniesApi(client);
         APIGetCompanyRequest request = APIGetCompanyRequest.newBuilder().companyId(UUID.fromString(COMPANY)).build();
         long firstSent = Instant.now().getEpochSecond();
         assertThat(companies.getCompany(request).getName()).isEqualTo("Nordlicht Logistik GmbH");
@@ -265,7 +271,7 @@ class JavaClientTest extends ContractTest {
 
         assertThat(failure).as("the second request of a key of one request an hour").isNotNull();
         assertThat(failure.getCode()).isEqualTo(429);
-        RateLimitErrorResponse body = client(key).getObjectMapper().readValue(failure.getResponseBody(), RateLimitErrorResponse.class);
+        RateLimitErrorResponse body = client.getObjectMapper().readValue(failure.getResponseBody(), RateLimitErrorResponse.class);
         assertThat(body.getError()).isEqualTo("RATE_LIMIT_EXCEEDED");
         // The one token comes back an hour after it was spent, less what has trickled back in since.
         assertThat(body.getRetryAfter()).isBetween((int) Math.max(1, 3600 - secondsSinceFirstSent - 1), 3601);
