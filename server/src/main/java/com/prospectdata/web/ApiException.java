@@ -8,7 +8,7 @@ import java.util.UUID;
  */
 public class ApiException extends RuntimeException {
 
-    static final String NO_ROUTE = "No such endpoint. See the API reference for the available paths.";
+    static final String NO_ROUTE = "No such endpoint. See the API reference at /docs for the available paths.";
     static final String UNAVAILABLE = "The service is temporarily unavailable. Retry later.";
     static final String UNEXPECTED = "An unexpected error occurred. Quote the X-Request-Id header when contacting support.";
     static final String MALFORMED = "The request is malformed";
