@@ -231,8 +231,8 @@ class HardeningTest extends ContractTest {
         assertThat(response.header("Access-Control-Allow-Credentials")).as("keys are not cookies").isNull();
         assertThat(response.headers().getValues("Vary")).as("caches keep answers per origin").contains("Origin");
         assertThat(allowed(response.header("Access-Control-Expose-Headers")).stream().map(h -> h.toLowerCase(Locale.ROOT)).toList())
-                .as("a browser client can read the request id and its budget")
-                .contains("x-request-id", "x-ratelimit-remaining", "retry-after");
+                .as("a browser client can read the request id, its budget, the ETag and the page links")
+                .contains("x-request-id", "x-ratelimit-remaining", "retry-after", "etag", "link");
     }
 
     @Test
@@ -244,7 +244,7 @@ class HardeningTest extends ContractTest {
         assertThat(allowed(get.header("Access-Control-Allow-Methods"))).as("%s", get).contains("GET")
                 .doesNotContain("POST", "PUT", "PATCH", "DELETE");
         assertThat(allowed(get.header("Access-Control-Allow-Headers")).stream().map(h -> h.toLowerCase(Locale.ROOT)).toList())
-                .as("%s", get).contains("authorization");
+                .as("%s", get).contains("authorization", "if-none-match");
 
         RawHttp.Response post = preflight(true, corsServer.port(), PARTNER, "POST");
         assertThat(post.header("Access-Control-Allow-Origin")).as("a preflight for POST: %s", post).isNull();
@@ -285,7 +285,7 @@ class HardeningTest extends ContractTest {
         return RawExchange.send(tls, port, "OPTIONS " + LIST + " HTTP/1.1",
                 "Origin: " + origin,
                 "Access-Control-Request-Method: " + method,
-                "Access-Control-Request-Headers: authorization");
+                "Access-Control-Request-Headers: authorization, if-none-match");
     }
 
     private static List<String> corsHeaders(Response response) {

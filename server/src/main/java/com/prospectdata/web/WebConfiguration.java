@@ -43,9 +43,9 @@ class WebConfiguration implements WebMvcConfigurer {
         registry.addMapping("/api/v1/**")
                 .allowedOrigins(corsAllowedOrigins.toArray(String[]::new))
                 .allowedMethods("GET")
-                .allowedHeaders("Authorization", "Accept", "X-Request-Id")
+                .allowedHeaders("Authorization", "Accept", "X-Request-Id", "If-None-Match")
                 .exposedHeaders("X-Request-Id", "X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset",
-                        "RateLimit-Policy", "RateLimit", "Retry-After")
+                        "RateLimit-Policy", "RateLimit", "Retry-After", "ETag", "Link")
                 .allowCredentials(false)
                 .maxAge(600);
     }
