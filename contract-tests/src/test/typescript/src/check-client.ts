@@ -107,20 +107,18 @@ function checkCompany(company: Company, what: string): Json {
     return wire(CompanyToJSON(company));
 }
 
-function checkPage(page: { total: number; limit: number; offset: number; hasMore: boolean }, what: string): void {
+/** Checks a list's envelope and returns it as on the wire. */
+function checkPage(page: { total: number; limit: number; offset: number; hasMore: boolean }, what: string): { [field: string]: Json } {
     expectInteger(page.total, `${what}.total`);
     expectInteger(page.limit, `${what}.limit`);
     expectInteger(page.offset, `${what}.offset`);
     expect(typeof page.hasMore === 'boolean', `${what}.hasMore is a boolean`);
+    return { total: page.total, limit: page.limit, offset: page.offset, has_more: page.hasMore };
 }
 
 function companyPage(list: CompanyList): Json {
-    checkPage(list, 'CompanyList');
     return {
-        total: list.total,
-        limit: list.limit,
-        offset: list.offset,
-        has_more: list.hasMore,
+        ...checkPage(list, 'CompanyList'),
         items: list.items.map((company, index) => checkCompany(company, `items[${index}]`)),
     };
 }
@@ -185,14 +183,11 @@ const checks: Array<[string, () => Promise<Json>]> = [
     ['getCompany', async () => checkCompany(await new CompaniesApi(main).getCompany({ companyId }), 'company')],
     ['listCompanyJobs', async () => {
         const page = await new JobsApi(main).listCompanyJobs({ companyId, daysBack: 30, platform: 'LinkedIn', limit: 3, offset: 1 });
-        checkPage(page, 'JobList');
+        const envelope = checkPage(page, 'JobList');
         expectOneOf(page.activityStrength, ActivityStrength, 'activityStrength');
         expect(typeof page.velocityPerMonth === 'number', 'velocityPerMonth is a number');
         return {
-            total: page.total,
-            limit: page.limit,
-            offset: page.offset,
-            has_more: page.hasMore,
+            ...envelope,
             activity_strength: page.activityStrength,
             velocity_per_month: page.velocityPerMonth,
             jobs: page.jobs.map((job, index) => checkJob(job, `jobs[${index}]`)),
@@ -215,14 +210,11 @@ const checks: Array<[string, () => Promise<Json>]> = [
         const page = await new TechnologiesApi(main).listCompanyTechnologies({
             companyId, category: 'JavaScript_Framework', minConfidence: 90, limit: 2, offset: 1,
         });
-        checkPage(page, 'TechnologyList');
+        const envelope = checkPage(page, 'TechnologyList');
         expectOneOf(page.status, ScanStatus, 'status');
         expect(typeof page.scanSuccessful === 'boolean', 'scanSuccessful is a boolean');
         return {
-            total: page.total,
-            limit: page.limit,
-            offset: page.offset,
-            has_more: page.hasMore,
+            ...envelope,
             scan_successful: page.scanSuccessful,
             status: page.status,
             technologies: page.technologies.map(technology => wire(TechnologyToJSON(technology))),

@@ -5,15 +5,13 @@ import static org.assertj.core.api.Assertions.fail;
 
 import com.prospectdata.contract.support.ContractEnvironment;
 import com.prospectdata.contract.support.ContractTest;
+import com.prospectdata.contract.support.TlsCertificates;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
-import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
-import java.security.cert.Certificate;
-import java.security.cert.X509Certificate;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -24,10 +22,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
 import javax.imageio.ImageIO;
-import javax.net.ssl.SSLContext;
-import javax.net.ssl.SSLSocket;
-import javax.net.ssl.TrustManager;
-import javax.net.ssl.X509TrustManager;
 import org.assertj.core.api.SoftAssertions;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -283,32 +277,11 @@ class ApiReferencePageTest extends ContractTest {
 
     /**
      * What Chromium's --ignore-certificate-errors-spki-list takes: the base64 SHA-256 of the
-     * server certificate's SubjectPublicKeyInfo. The certificate is read without checks; the
-     * browser then trusts that key alone.
+     * certificate's SubjectPublicKeyInfo that the server presents. The browser then trusts that
+     * key alone.
      */
-    private static String publicKeyPin(int port) throws IOException, GeneralSecurityException {
-        TrustManager anyCertificate = new X509TrustManager() {
-            @Override
-            public void checkClientTrusted(X509Certificate[] chain, String authType) {
-            }
-
-            @Override
-            public void checkServerTrusted(X509Certificate[] chain, String authType) {
-            }
-
-            @Override
-            public X509Certificate[] getAcceptedIssuers() {
-                return new X509Certificate[0];
-            }
-        };
-        SSLContext tls = SSLContext.getInstance("TLS");
-        tls.init(null, new TrustManager[] {anyCertificate}, null);
-        try (Socket plain = new Socket("127.0.0.1", port);
-             SSLSocket socket = (SSLSocket) tls.getSocketFactory().createSocket(plain, "127.0.0.1", port, true)) {
-            socket.startHandshake();
-            Certificate certificate = socket.getSession().getPeerCertificates()[0];
-            return Base64.getEncoder().encodeToString(
-                    MessageDigest.getInstance("SHA-256").digest(certificate.getPublicKey().getEncoded()));
-        }
+    private static String publicKeyPin(int port) throws GeneralSecurityException {
+        return Base64.getEncoder().encodeToString(MessageDigest.getInstance("SHA-256")
+                .digest(TlsCertificates.presentedOn(port).getPublicKey().getEncoded()));
     }
 }

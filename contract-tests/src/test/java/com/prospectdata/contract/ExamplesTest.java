@@ -8,6 +8,7 @@ import com.atlassian.oai.validator.report.MessageResolver;
 import com.atlassian.oai.validator.report.ValidationReport;
 import com.atlassian.oai.validator.schema.SchemaValidator;
 import com.atlassian.oai.validator.util.OpenApiLoader;
+import com.prospectdata.contract.support.Api;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.swagger.v3.core.util.Json;
@@ -21,7 +22,6 @@ import io.swagger.v3.oas.models.media.Schema;
 import io.swagger.v3.oas.models.parameters.Parameter;
 import io.swagger.v3.oas.models.responses.ApiResponse;
 import io.swagger.v3.parser.core.models.ParseOptions;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -54,9 +54,7 @@ class ExamplesTest {
         options.setResolveFully(true);
         // Without it, RateLimitErrorResponse (allOf) would refuse every example of itself.
         options.setResolveCombinators(true);
-        String uri = Path.of(System.getProperty("contract.openapi", "../api/openapi.yaml"))
-                .toAbsolutePath().normalize().toUri().toString();
-        return new OpenApiLoader().loadApi(SpecSource.specUrl(uri), List.of(), options);
+        return new OpenApiLoader().loadApi(SpecSource.specUrl(Api.documentPath().toUri().toString()), List.of(), options);
     }
 
     @Test

@@ -1,10 +1,10 @@
 package com.prospectdata.contract;
 
+import com.prospectdata.contract.support.Api;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -30,15 +30,11 @@ final class PublishedDocument {
     private PublishedDocument() {
     }
 
-    static Path path() {
-        return Path.of(System.getProperty("contract.openapi", "../api/openapi.yaml")).toAbsolutePath().normalize();
-    }
-
     static byte[] bytes() {
         try {
-            return Files.readAllBytes(path());
+            return Files.readAllBytes(Api.documentPath());
         } catch (IOException e) {
-            throw new UncheckedIOException("Could not read " + path(), e);
+            throw new UncheckedIOException("Could not read " + Api.documentPath(), e);
         }
     }
 

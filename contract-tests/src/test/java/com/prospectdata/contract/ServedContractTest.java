@@ -2,25 +2,22 @@ package com.prospectdata.contract;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.prospectdata.contract.support.Api;
 import com.prospectdata.contract.support.ContractEnvironment;
 import com.prospectdata.contract.support.ContractTest;
 import com.prospectdata.contract.support.Json;
 import io.restassured.RestAssured;
 import io.restassured.config.RedirectConfig;
 import io.restassured.config.RestAssuredConfig;
-import io.restassured.http.Method;
 import io.restassured.response.Response;
 import io.restassured.specification.RequestSpecification;
 import java.util.Arrays;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
-import org.junit.jupiter.params.provider.MethodSource;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.FieldSource;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -31,7 +28,8 @@ import tools.jackson.databind.JsonNode;
  */
 class ServedContractTest extends ContractTest {
 
-    private static final List<String> ROUTES = List.of(
+    /** The served contract's GET routes (RoutingTest answers their other methods 405). */
+    static final List<String> ROUTES = List.of(
             "/openapi.yaml", "/openapi.json", "/docs", "/docs/redoc.standalone.js", "/docs/reference.js");
     private static final Pattern SCRIPT = Pattern.compile("<script nonce=\"([^\"]+)\" src=\"([^\"]+)\"></script>");
     private static final Pattern STYLE = Pattern.compile("<style nonce=\"([^\"]+)\">");
@@ -52,7 +50,7 @@ class ServedContractTest extends ContractTest {
         assertThat(response.statusCode()).isEqualTo(200);
         assertThat(response.header("Content-Type")).isEqualTo("application/yaml");
         assertThat(response.asByteArray())
-                .as("GET /openapi.yaml must be %s exactly", PublishedDocument.path())
+                .as("GET /openapi.yaml must be %s exactly", Api.documentPath())
                 .isEqualTo(PublishedDocument.bytes());
     }
 
@@ -65,13 +63,13 @@ class ServedContractTest extends ContractTest {
         JsonNode served = Json.parse(response.asByteArray());
         JsonNode published = PublishedDocument.tree();
         assertThat(Json.sameValue(served, published))
-                .as("GET /openapi.json must be %s read as YAML 1.2; it differs at %s", PublishedDocument.path(),
+                .as("GET /openapi.json must be %s read as YAML 1.2; it differs at %s", Api.documentPath(),
                         firstDifference("", served, published))
                 .isTrue();
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"/openapi.yaml", "/openapi.json", "/docs", "/docs/redoc.standalone.js", "/docs/reference.js"})
+    @FieldSource("ROUTES")
     void noKeyIsNeededAndABadOneIsIgnored(String route) {
         assertThat(request().get(route).statusCode()).as("without a key").isEqualTo(200);
         assertThat(request().header("Authorization", "Bearer not-a-key").get(route).statusCode())
@@ -143,7 +141,7 @@ class ServedContractTest extends ContractTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"/openapi.yaml", "/openapi.json", "/docs", "/docs/redoc.standalone.js", "/docs/reference.js"})
+    @FieldSource("ROUTES")
     void headAnswersAsGetWithoutABody(String route) {
         Response get = request().get(route);
         Response head = request().head(route);
@@ -152,46 +150,6 @@ class ServedContractTest extends ContractTest {
         assertThat(head.header("Content-Type")).isEqualTo(get.header("Content-Type"));
         assertThat(head.header("Content-Length")).isEqualTo(Integer.toString(get.asByteArray().length));
         assertThat(head.asByteArray()).isEmpty();
-    }
-
-    static Stream<Arguments> routesAndMethods() {
-        return ROUTES.stream().flatMap(route -> Stream.of(Method.POST, Method.PUT, Method.PATCH, Method.DELETE, Method.OPTIONS)
-                .map(method -> Arguments.of(method, route)));
-    }
-
-    @ParameterizedTest(name = "{0} {1}")
-    @MethodSource("routesAndMethods")
-    void anotherMethodIsTheContractsMethodNotAllowed(Method method, String route) {
-        Response response = request().contentType("application/json").body("{}").request(method, route);
-
-        assertError(response, 405, "METHOD_NOT_ALLOWED");
-        List<String> allowed = Arrays.stream(response.header("Allow").split(",")).map(String::strip).toList();
-        assertThat(allowed).contains("GET").doesNotContain(method.name());
-    }
-
-    /** Only what the page needs is served: not the rest of the webjar, not the source maps, not the jar's copy. */
-    @ParameterizedTest
-    @ValueSource(strings = {
-            "/docs/",
-            "/docs/redoc.standalone.js.map",
-            "/docs/redoc.lib.js",
-            "/webjars/redoc/2.5.1/redoc.standalone.js",
-            "/META-INF/resources/webjars/redoc/2.5.1/redoc.standalone.js",
-            "/static-contract/openapi.yaml",
-            "/apidocs/reference.html",
-            "/openapi.yml",
-            "/openapi",
-    })
-    void nothingElseIsServed(String route) {
-        assertError(request().get(route), 404, "NOT_FOUND");
-    }
-
-    private static void assertError(Response response, int status, String code) {
-        assertThat(response.statusCode()).as("%s", response.asString()).isEqualTo(status);
-        assertThat(response.header("Content-Type")).startsWith("application/json");
-        JsonNode body = Json.parse(response.asByteArray());
-        assertThat(body.path("error").stringValue()).isEqualTo(code);
-        assertThat(body.path("message").stringValue()).isNotBlank();
     }
 
     /** Where two JSON trees first differ, as a JSON pointer, for a failure message a person can act on. */

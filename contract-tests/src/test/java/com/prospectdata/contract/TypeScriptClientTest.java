@@ -14,7 +14,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -64,7 +63,7 @@ class TypeScriptClientTest extends ContractTest {
         Path work = Files.createDirectories(environment().serverLog().getParent().resolve("typescript-client"));
         // Node trusts the server's self-signed certificate as an extra CA: hostname checks stay on.
         Path certificate = work.resolve("server-certificate.pem");
-        Files.writeString(certificate, pem(TlsCertificates.presentedOn(environment().port()).getEncoded()), StandardCharsets.US_ASCII);
+        Files.writeString(certificate, TlsCertificates.pem(TlsCertificates.presentedOn(environment().port())), StandardCharsets.US_ASCII);
         // A key of its own with a budget of one request an hour: the program spends it and gets the 429.
         String limitedKey = environment().operatorCommands().run("keys", "issue", "--org", Fixture.ORG_OURS,
                 "--tier", "enterprise", "--rate-limit", "1", "--label", "TypeScriptClientTest").requireSuccess().field("key");
@@ -101,12 +100,6 @@ class TypeScriptClientTest extends ContractTest {
             throw new AssertionError("check-client.js wrote no JSON report (exit status " + exitStatus + "):\n" + output
                     + "\nstderr:\n" + stderr, e);
         }
-    }
-
-    private static String pem(byte[] der) {
-        return "-----BEGIN CERTIFICATE-----\n"
-                + Base64.getMimeEncoder(64, "\n".getBytes(StandardCharsets.US_ASCII)).encodeToString(der)
-                + "\n-----END CERTIFICATE-----\n";
     }
 
     /** The check's result in the report, which must have passed in the program. */

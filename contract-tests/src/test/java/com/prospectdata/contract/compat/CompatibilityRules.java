@@ -1,5 +1,6 @@
 package com.prospectdata.contract.compat;
 
+import com.prospectdata.contract.support.Api;
 import io.swagger.parser.OpenAPIParser;
 import io.swagger.v3.parser.core.models.ParseOptions;
 import java.nio.file.Path;
@@ -29,8 +30,7 @@ final class CompatibilityRules {
 
     /** api/, found from the working document the contract tests use (system property contract.openapi). */
     static Path apiDirectory() {
-        return Path.of(System.getProperty("contract.openapi", "../api/openapi.yaml"))
-                .toAbsolutePath().normalize().getParent();
+        return Api.documentPath().getParent();
     }
 
     static Path releasedDocument() {

@@ -47,10 +47,13 @@ public final class Api {
     private Api() {
     }
 
-    /** The published document, api/openapi.yaml (system property contract.openapi). */
+    /** The published document, api/openapi.yaml (system property contract.openapi, set by the pom). */
+    public static Path documentPath() {
+        return Path.of(System.getProperty("contract.openapi", "../api/openapi.yaml")).toAbsolutePath().normalize();
+    }
+
     static String documentUri() {
-        return Path.of(System.getProperty("contract.openapi", "../api/openapi.yaml"))
-                .toAbsolutePath().normalize().toUri().toString();
+        return documentPath().toUri().toString();
     }
 
     private static OpenApiInteractionValidator validator(LevelResolver levels) {

@@ -120,6 +120,15 @@ public final class TlsCertificates {
         }
     }
 
+    /** The certificate as a PEM file's text. */
+    public static String pem(X509Certificate certificate) {
+        try {
+            return pem("CERTIFICATE", certificate.getEncoded());
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     private static String pem(String type, byte[] der) {
         return "-----BEGIN " + type + "-----\n"
                 + Base64.getMimeEncoder(64, "\n".getBytes(StandardCharsets.US_ASCII)).encodeToString(der)
