@@ -20,7 +20,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import tools.jackson.databind.JsonNode;
 
-/** The {@code Link} header of the three lists (RFC 8288, issue 5): following it walks the pages exactly. */
+/** The {@code Link} header of the three lists (RFC 8288): following it walks the pages exactly. */
 class PageLinksTest extends ContractTest {
 
     private static final Pattern LINK = Pattern.compile("<([^>]*)>; rel=\"(next|prev)\"");
@@ -54,7 +54,7 @@ class PageLinksTest extends ContractTest {
         return ids;
     }
 
-    /** Sends the path and query as they are: they are already encoded, and links must come back verbatim. */
+    /** Sends the path and query as they are: they are already encoded, as the links are. */
     private static Response get(String pathAndQuery) {
         return Api.given().urlEncodingEnabled(false).get(pathAndQuery);
     }

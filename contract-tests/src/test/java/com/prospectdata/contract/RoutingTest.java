@@ -6,6 +6,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.prospectdata.contract.support.ContractTest;
 import com.prospectdata.contract.support.Fixture;
+import com.prospectdata.contract.support.Json;
+import com.prospectdata.contract.support.RawExchange;
+import com.prospectdata.contract.support.RawHttp;
 import io.restassured.http.Method;
 import io.restassured.response.Response;
 import java.util.Arrays;
@@ -13,6 +16,7 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import tools.jackson.databind.JsonNode;
@@ -85,7 +89,37 @@ class RoutingTest extends ContractTest {
         Response response = givenInvalid().contentType("application/json").body("{}").request(method, route);
 
         assertErrorShape(response, 405, "METHOD_NOT_ALLOWED");
-        List<String> allowed = Arrays.stream(response.header("Allow").split(",")).map(String::strip).toList();
-        assertThat(allowed).contains("GET").doesNotContain(method.name());
+        assertThat(allowed(response.header("Allow"))).as("every route answers GET and HEAD").containsExactly("GET", "HEAD");
+        assertThat(json(response).get("message").stringValue()).startsWith("Method " + method.name() + " ");
+    }
+
+    private static List<String> allowed(String header) {
+        return Arrays.stream(header.split(",")).map(String::strip).toList();
+    }
+
+    /** TRACE, refused like any other method: the message names it, and Allow is the same as for POST. */
+    @ParameterizedTest
+    @ValueSource(strings = {"/api/v1/companies/" + Fixture.COMPANY_NORDLICHT, "/health", "/openapi.yaml"})
+    void traceIsNotAllowedAndNamedAsSent(String route) throws java.io.IOException {
+        RawHttp.Response response = RawExchange.send("TRACE", route, "Authorization: Bearer " + keys().main());
+
+        assertThat(response.status()).as("%s", response).isEqualTo(405);
+        assertThat(allowed(response.header("Allow"))).containsExactly("GET", "HEAD");
+        JsonNode body = Json.parse(response.body());
+        assertThat(body.get("error").stringValue()).isEqualTo("METHOD_NOT_ALLOWED");
+        assertThat(body.get("message").stringValue()).startsWith("Method TRACE ");
+    }
+
+    /** A path that misses only its trailing slash, or has one too many, is named as the document writes it. */
+    @ParameterizedTest
+    @CsvSource({
+            "/api/v1/companies, '/api/v1/companies/, with the trailing slash'",
+            "/api/v1/companies?prospect_search_id=" + Fixture.SEARCH_MAIN + ", '/api/v1/companies/, with the trailing slash'",
+            "/api/v1/companies/" + Fixture.COMPANY_NORDLICHT + "/jobs/, '/api/v1/companies/{company_id}/jobs, without the trailing slash'"})
+    void aPathOffByItsTrailingSlashIsNamedInTheNotFound(String path, String hint) {
+        Response response = givenInvalid().get(path);
+
+        assertErrorShape(response, 404, "NOT_FOUND");
+        assertThat(json(response).get("message").stringValue()).contains("the path is " + hint);
     }
 }

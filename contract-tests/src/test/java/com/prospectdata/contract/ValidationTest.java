@@ -13,12 +13,16 @@ import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 import tools.jackson.databind.JsonNode;
 
 /**
- * 400 VALIDATION_ERROR for every kind of invalid parameter (decisions.md section 2), with a
- * message that names the parameter and, for a range, its bounds. The requests are otherwise
- * valid and authorized with the main key, on our own resources.
+ * 400 VALIDATION_ERROR for every kind of invalid parameter, with a message that names the
+ * parameter and, for a range, its bounds. The requests are otherwise valid and authorized with
+ * the main key, on our own resources. Each parameter is read exactly as the document's schema
+ * says (its "Parameters" section): the classes of input a lenient reading would have taken,
+ * sometimes with another meaning, or failed on with a 500, are kept below as requests sent
+ * byte for byte.
  */
 class ValidationTest extends ContractTest {
 
@@ -131,5 +135,95 @@ class ValidationTest extends ContractTest {
         for (String word : invalid.ruleWords()) {
             assertThat(body.get("message").stringValue()).as("the message states the rule").contains(word);
         }
+    }
+
+    /** A request exactly as sent (already percent-encoded) and the parameter its message must name. */
+    static Stream<Arguments> refusedAsSent() {
+        String list = LIST + "?prospect_search_id=" + Fixture.SEARCH_MAIN;
+        return Stream.of(
+                // U+0000 in any text: PostgreSQL's text cannot hold it.
+                Arguments.of(list + "&search=a%00b", "search"),
+                Arguments.of(list + "&search=%00", "search"),
+                Arguments.of(JOBS + "?platform=%00", "platform"),
+                Arguments.of(WEBTECH + "?category=a%00", "category"),
+                // Empty elements of a list.
+                Arguments.of(list + "&review_status_list=accepted,", "review_status_list"),
+                Arguments.of(list + "&review_status_list=,", "review_status_list"),
+                Arguments.of(list + "&review_status_list=accepted,,pending", "review_status_list"),
+                Arguments.of(list + "&review_status_list=accepted&review_status_list=", "review_status_list"),
+                Arguments.of(list + "&review_status_list=accepted,pending,rejected,accepted", "review_status_list"),
+                // Times outside RFC 3339 (a four-digit year) and PostgreSQL's range.
+                Arguments.of(list + "&updated_since=-4713-01-01T00:00:00Z", "updated_since"),
+                Arguments.of(list + "&updated_since=%2B294277-01-01T00:00:00Z", "updated_since"),
+                Arguments.of(list + "&updated_since=%2B10000-01-01T00:00:00Z", "updated_since"),
+                Arguments.of(list + "&updated_since=-0001-01-01T00:00:00Z", "updated_since"),
+                Arguments.of(list + "&updated_since=2026-11-21T10:15:30.1234567891Z", "updated_since"),
+                Arguments.of(list + "&updated_since=2026-02-29T00:00:00Z", "updated_since"),
+                // Whitespace inside a number is not deleted.
+                Arguments.of(list + "&limit=5%200", "limit"),
+                Arguments.of(list + "&offset=5%200", "offset"),
+                Arguments.of(list + "&min_match_score=9%20.9", "min_match_score"),
+                // Other notations.
+                Arguments.of(list + "&limit=0x10", "limit"),
+                Arguments.of(list + "&limit=%2B5", "limit"),
+                Arguments.of(list + "&limit=%D9%A5", "limit"),
+                Arguments.of(list + "&limit=%EF%BC%95", "limit"),
+                Arguments.of(list + "&limit=1e1", "limit"),
+                Arguments.of(list + "&min_match_score=0x1p3", "min_match_score"),
+                Arguments.of(list + "&min_match_score=7.5d", "min_match_score"),
+                Arguments.of(list + "&min_match_score=.5", "min_match_score"),
+                Arguments.of(list + "&min_match_score=5.", "min_match_score"),
+                Arguments.of(list + "&min_match_score=Infinity", "min_match_score"),
+                Arguments.of(list + "&min_match_score=1e400", "min_match_score"),
+                // Empty and blank values are not absent values.
+                Arguments.of(list + "&limit=", "limit"),
+                Arguments.of(list + "&limit", "limit"),
+                Arguments.of(list + "&limit=%20", "limit"),
+                Arguments.of(list + "&min_match_score=%20", "min_match_score"),
+                Arguments.of(JOBS + "?days_back=", "days_back"),
+                Arguments.of(list + "&updated_since=%20", "updated_since"),
+                Arguments.of(list + "&review_status=%20", "review_status"),
+                Arguments.of(list + "&review_status=%00", "review_status"),
+                // Enumerations as written.
+                Arguments.of(list + "&review_status=ACCEPTED", "review_status"),
+                Arguments.of(list + "&review_status=Accepted", "review_status"),
+                Arguments.of(list + "&review_status_list=PENDING", "review_status_list"),
+                // UUIDs in their 8-4-4-4-12 form, whole.
+                Arguments.of("/api/v1/companies/1-2-3-4-5", "company_id"),
+                Arguments.of("/api/v1/companies/%20" + Fixture.COMPANY_NORDLICHT + "%20", "company_id"),
+                Arguments.of("/api/v1/companies/" + Fixture.COMPANY_NORDLICHT + ";x=1/jobs", "company_id"),
+                Arguments.of("/api/v1/companies/" + Fixture.COMPANY_NORDLICHT + ";x=1", "company_id"),
+                Arguments.of(LIST + "?prospect_search_id=" + Fixture.SEARCH_MAIN + "%00", "prospect_search_id"),
+                Arguments.of(LIST + "?prospect_search_id=%20" + Fixture.SEARCH_MAIN, "prospect_search_id"),
+                // A single-valued parameter given twice, whatever the values.
+                Arguments.of(list + "&limit=1&limit=x", "limit"),
+                Arguments.of(list + "&limit=1&limit=1", "limit"),
+                Arguments.of(list + "&prospect_search_id=" + Fixture.SEARCH_EMPTY, "prospect_search_id"),
+                Arguments.of(JOBS + "?platform=linkedin&platform=indeed", "platform"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("refusedAsSent")
+    void aValueTheSchemaDoesNotAllowIsAValidationErrorNamingItsParameter(String pathAndQuery, String parameter) {
+        Response response = givenInvalid().urlEncodingEnabled(false).get(pathAndQuery);
+
+        assertThat(response.statusCode()).as("%s", response.asString()).isEqualTo(400);
+        JsonNode body = json(response);
+        assertThat(body.get("error").stringValue()).isEqualTo("VALIDATION_ERROR");
+        assertThat(body.get("message").stringValue()).as("the message names the parameter").startsWith(parameter + " ");
+    }
+
+    /** The same classes, each in a form the schema allows: read, and answered. */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {
+            "&search=%20Nordlicht%20", "&search=", "&review_status_list=accepted,pending", "&review_status_list=accepted&review_status_list=pending",
+            "&updated_since=0000-01-01T00:00:00Z", "&updated_since=9999-12-31T23:59:59-23:59", "&updated_since=2026-11-21t10:15:30.123456789z",
+            "&updated_since=2016-12-31T23:59:60Z", "&limit=0010", "&offset=-0", "&min_match_score=-0", "&min_match_score=75e-1",
+            "&min_match_score=0.0000000000000000000000000001", "&review_status=accepted"})
+    void theSameClassesInAllowedFormsAreServed(String parameters) {
+        Response response = givenInvalid().urlEncodingEnabled(false)
+                .get(LIST + "?prospect_search_id=" + Fixture.SEARCH_MAIN.toUpperCase() + parameters);
+
+        assertThat(response.statusCode()).as("%s", response.asString()).isEqualTo(200);
     }
 }

@@ -1,5 +1,6 @@
 package com.prospectdata.apidocs;
 
+import com.prospectdata.openapi.OpenApiDocument;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -21,8 +22,12 @@ class ApiDocsController {
     static final MediaType JAVASCRIPT = MediaType.parseMediaType("text/javascript;charset=UTF-8");
     static final MediaType HTML = MediaType.parseMediaType("text/html;charset=UTF-8");
 
-    private final PublishedContract contract = PublishedContract.fromClasspath();
+    private final PublishedContract contract;
     private final ApiReferencePage page = ApiReferencePage.fromClasspath();
+
+    ApiDocsController(OpenApiDocument document) {
+        this.contract = PublishedContract.of(document);
+    }
 
     @GetMapping("/openapi.yaml")
     ResponseEntity<byte[]> yaml() {

@@ -1,5 +1,6 @@
 package com.prospectdata.apidocs;
 
+import com.prospectdata.openapi.OpenApiDocument;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -39,9 +40,9 @@ final class ApiReferencePage {
 
     static ApiReferencePage fromClasspath() {
         return new ApiReferencePage(
-                new String(PublishedContract.ClasspathBytes.read("apidocs/reference.html"), StandardCharsets.UTF_8),
+                new String(OpenApiDocument.classpathBytes("apidocs/reference.html"), StandardCharsets.UTF_8),
                 loadRedocBundle(),
-                PublishedContract.ClasspathBytes.read("apidocs/reference.js"));
+                OpenApiDocument.classpathBytes("apidocs/reference.js"));
     }
 
     /** The one Redoc bundle on the classpath, whatever version server/pom.xml pins. */

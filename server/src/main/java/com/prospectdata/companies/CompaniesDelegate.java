@@ -33,9 +33,6 @@ class CompaniesDelegate implements CompaniesApiDelegate {
                                                      Double minMatchScore, ReviewStatus reviewStatus,
                                                      List<ReviewStatus> reviewStatusList, String search,
                                                      OffsetDateTime updatedSince) {
-        if (minMatchScore != null && minMatchScore.isNaN()) {
-            throw ApiException.validation("min_match_score must be a number between 0 and 10");
-        }
         AuthenticatedKey caller = ApiKeyAuthenticationFilter.currentCaller();
         access.requireProspectSearch(prospectSearchId, caller);
 

@@ -11,7 +11,8 @@ public class ApiException extends RuntimeException {
     static final String NO_ROUTE = "No such endpoint. See the API reference at /docs for the available paths.";
     static final String UNAVAILABLE = "The service is temporarily unavailable. Retry later.";
     static final String UNEXPECTED = "An unexpected error occurred. Quote the X-Request-Id header when contacting support.";
-    static final String MALFORMED = "The request is malformed";
+    static final String MALFORMED = "The request is malformed: its path, query string or headers could not be read"
+            + " (percent-escapes must encode UTF-8 and never %00; headers have a size limit)";
 
     private final ErrorCode code;
 

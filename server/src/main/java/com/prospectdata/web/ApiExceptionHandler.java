@@ -4,13 +4,16 @@ import com.prospectdata.database.DatabaseFailures;
 import com.prospectdata.generated.model.ErrorResponse;
 import com.prospectdata.generated.model.RateLimitErrorResponse;
 import com.prospectdata.ratelimit.RateLimitExceededException;
-import jakarta.validation.ConstraintViolationException;
+import jakarta.servlet.http.HttpServletRequest;
+import java.util.LinkedHashSet;
+import java.util.Set;
 import java.util.stream.Collectors;
 import org.apache.tomcat.util.http.InvalidParameterException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.http.CacheControl;
 import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpMethod;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.HttpMediaTypeNotAcceptableException;
 import org.springframework.web.HttpRequestMethodNotSupportedException;
@@ -19,7 +22,6 @@ import org.springframework.web.bind.MissingServletRequestParameterException;
 import org.springframework.web.bind.ServletRequestBindingException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
-import org.springframework.web.method.annotation.HandlerMethodValidationException;
 import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
 import org.springframework.web.servlet.NoHandlerFoundException;
 import org.springframework.web.servlet.resource.NoResourceFoundException;
@@ -35,6 +37,12 @@ public class ApiExceptionHandler {
 
     private static final Logger log = LoggerFactory.getLogger(ApiExceptionHandler.class);
     private static final JsonMapper JSON = JsonMapper.builder().build();
+
+    private final RouteHints routeHints;
+
+    ApiExceptionHandler(RouteHints routeHints) {
+        this.routeHints = routeHints;
+    }
 
     @ExceptionHandler(ApiException.class)
     ResponseEntity<ErrorResponse> apiException(ApiException e) {
@@ -56,28 +64,10 @@ public class ApiExceptionHandler {
         return error(ErrorCode.VALIDATION_ERROR, e.getParameterName() + " is required");
     }
 
+    /** Operations' parameters are read by com.prospectdata.parameters; this is any other binding's failure. */
     @ExceptionHandler(MethodArgumentTypeMismatchException.class)
     ResponseEntity<ErrorResponse> typeMismatch(MethodArgumentTypeMismatchException e) {
-        return error(ErrorCode.VALIDATION_ERROR, ParameterRules.describe(e.getParameter()));
-    }
-
-    @ExceptionHandler(HandlerMethodValidationException.class)
-    ResponseEntity<ErrorResponse> constraintViolated(HandlerMethodValidationException e) {
-        String message = e.getParameterValidationResults().stream()
-                .map(result -> ParameterRules.describe(result.getMethodParameter()))
-                .distinct()
-                .collect(Collectors.joining("; "));
-        return error(ErrorCode.VALIDATION_ERROR, message);
-    }
-
-    @ExceptionHandler(ConstraintViolationException.class)
-    ResponseEntity<ErrorResponse> constraintViolated(ConstraintViolationException e) {
-        String message = e.getConstraintViolations().stream()
-                .map(ParameterRules::describe)
-                .distinct()
-                .sorted()
-                .collect(Collectors.joining("; "));
-        return error(ErrorCode.VALIDATION_ERROR, message);
+        return error(ErrorCode.VALIDATION_ERROR, e.getName() + " is invalid");
     }
 
     @ExceptionHandler(InvalidParameterException.class)
@@ -92,19 +82,28 @@ public class ApiExceptionHandler {
     }
 
     @ExceptionHandler({NoHandlerFoundException.class, NoResourceFoundException.class})
-    ResponseEntity<ErrorResponse> noRoute(Exception e) {
-        return error(ErrorCode.NOT_FOUND, ApiException.NO_ROUTE);
+    ResponseEntity<ErrorResponse> noRoute(HttpServletRequest request) {
+        String path = request.getRequestURI().substring(request.getContextPath().length());
+        return error(ErrorCode.NOT_FOUND, routeHints.hintFor(path)
+                .map(hint -> "No such endpoint: " + hint + ". See the API reference at /docs for the available paths.")
+                .orElse(ApiException.NO_ROUTE));
     }
 
     @ExceptionHandler(HttpRequestMethodNotSupportedException.class)
     ResponseEntity<ErrorResponse> methodNotAllowed(HttpRequestMethodNotSupportedException e) {
-        HttpHeaders headers = new HttpHeaders();
+        Set<HttpMethod> allowed = new LinkedHashSet<>();
         if (e.getSupportedHttpMethods() != null) {
-            headers.setAllow(e.getSupportedHttpMethods());
+            allowed.addAll(e.getSupportedHttpMethods());
         }
+        // Every GET route answers HEAD too; say so whichever method was refused.
+        if (allowed.contains(HttpMethod.GET)) {
+            allowed.add(HttpMethod.HEAD);
+        }
+        HttpHeaders headers = new HttpHeaders();
+        headers.setAllow(allowed);
         return error(ErrorCode.METHOD_NOT_ALLOWED,
-                "Method " + e.getMethod() + " is not allowed here; allowed: " + String.join(", ",
-                        e.getSupportedMethods() == null ? new String[0] : e.getSupportedMethods()),
+                "Method " + e.getMethod() + " is not allowed here; allowed: "
+                        + allowed.stream().map(HttpMethod::name).collect(Collectors.joining(", ")),
                 headers);
     }
 

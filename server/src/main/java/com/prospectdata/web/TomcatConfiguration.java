@@ -28,12 +28,18 @@ class TomcatConfiguration implements WebServerFactoryCustomizer<TomcatServletWeb
             plain.setPort(plainHttpPort);
             plain.setScheme("http");
             plain.setSecure(false);
+            plain.setAllowTrace(true);
             factory.addAdditionalConnectors(plain);
         }
         // "%2F" inside a path segment (a malformed company id) reaches Spring and gets the
         // contract's 400, instead of Tomcat's own rejection.
-        factory.addConnectorCustomizers(connector ->
-                connector.setEncodedSolidusHandling(EncodedSolidusHandling.PASS_THROUGH.getValue()));
+        factory.addConnectorCustomizers(connector -> {
+            connector.setEncodedSolidusHandling(EncodedSolidusHandling.PASS_THROUGH.getValue());
+            // TRACE reaches GetOnlyFilter, which refuses it like any other method the API does not
+            // answer. Refused by Tomcat itself, it would reach the error page as a GET and the
+            // 405 would name the wrong method.
+            connector.setAllowTrace(true);
+        });
         factory.addContextCustomizers(context -> {
             if (context.getParent() instanceof StandardHost host) {
                 host.setErrorReportValveClass(ContainerErrorReportValve.class.getName());

@@ -2,10 +2,17 @@ package com.prospectdata.paging;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.prospectdata.openapi.OpenApiDocument;
+import com.prospectdata.parameters.ContractParameters;
+import com.prospectdata.parameters.ParameterReader;
+import com.prospectdata.parameters.ReadParameters;
 import org.junit.jupiter.api.Test;
 import org.springframework.mock.web.MockHttpServletRequest;
 
 class PageLinksTest {
+
+    private static final String SEARCH = "5b0d7f1e-3a2c-4d8e-9f61-2c7a4b9e0d13";
+    private static final ParameterReader READING = new ParameterReader(new ContractParameters(OpenApiDocument.fromClasspath()));
 
     private static MockHttpServletRequest request(String query) {
         MockHttpServletRequest request = new MockHttpServletRequest("GET", "/api/v1/companies/");
@@ -13,38 +20,47 @@ class PageLinksTest {
         request.setServerName("api.prospectdata.example");
         request.setServerPort(443);
         request.setQueryString(query);
+        if (query != null) {
+            for (String pair : query.split("&")) {
+                String[] nameValue = pair.split("=", 2);
+                request.addParameter(nameValue[0], nameValue.length == 2
+                        ? java.net.URLDecoder.decode(nameValue[1], java.nio.charset.StandardCharsets.UTF_8) : "");
+            }
+        }
         return request;
     }
 
+    private static ReadParameters read(MockHttpServletRequest request) {
+        return READING.read(request, "listCompanies");
+    }
+
     @Test
-    void aMiddlePageLinksBothNeighboursKeepingEveryOtherParameterAsEncoded() {
-        String query = "prospect_search_id=5b0d&search=caf%C3%A9+bar&offset=20&limit=10&review_status_list=accepted,pending";
-        assertThat(PageLinks.of(request(query), new PageRequest(10, 20), 10, 100)).contains(
-                "<https://api.prospectdata.example/api/v1/companies/?prospect_search_id=5b0d&search=caf%C3%A9+bar"
-                        + "&limit=10&review_status_list=accepted,pending&offset=30>; rel=\"next\", "
-                        + "<https://api.prospectdata.example/api/v1/companies/?prospect_search_id=5b0d&search=caf%C3%A9+bar"
-                        + "&limit=10&review_status_list=accepted,pending&offset=10>; rel=\"prev\"");
+    void aMiddlePageLinksBothNeighboursWithTheOperationsParametersWrittenCanonically() {
+        MockHttpServletRequest request = request("prospect_search_id=" + SEARCH + "&search=caf%C3%A9+bar&offset=20&limit=010"
+                + "&review_status_list=accepted,pending&tracking=" + "x".repeat(4200));
+        assertThat(PageLinks.of(request, read(request), new PageRequest(10, 20), 10, 100)).contains(
+                "<https://api.prospectdata.example/api/v1/companies/?prospect_search_id=" + SEARCH
+                        + "&limit=10&review_status_list=accepted&review_status_list=pending&search=caf%C3%A9%20bar&offset=30>; rel=\"next\", "
+                        + "<https://api.prospectdata.example/api/v1/companies/?prospect_search_id=" + SEARCH
+                        + "&limit=10&review_status_list=accepted&review_status_list=pending&search=caf%C3%A9%20bar&offset=10>; rel=\"prev\"");
     }
 
     @Test
     void theFirstPageHasOnlyNextAndTheLastOnlyPrev() {
-        assertThat(PageLinks.of(request("limit=10"), new PageRequest(10, 0), 10, 15))
-                .contains("<https://api.prospectdata.example/api/v1/companies/?limit=10&offset=10>; rel=\"next\"");
-        assertThat(PageLinks.of(request("limit=10&offset=10"), new PageRequest(10, 10), 5, 15))
-                .contains("<https://api.prospectdata.example/api/v1/companies/?limit=10&offset=0>; rel=\"prev\"");
+        MockHttpServletRequest first = request("prospect_search_id=" + SEARCH + "&limit=10");
+        assertThat(PageLinks.of(first, read(first), new PageRequest(10, 0), 10, 15)).contains(
+                "<https://api.prospectdata.example/api/v1/companies/?prospect_search_id=" + SEARCH + "&limit=10&offset=10>; rel=\"next\"");
+        MockHttpServletRequest last = request("prospect_search_id=" + SEARCH + "&limit=10&offset=10");
+        assertThat(PageLinks.of(last, read(last), new PageRequest(10, 10), 5, 15)).contains(
+                "<https://api.prospectdata.example/api/v1/companies/?prospect_search_id=" + SEARCH + "&limit=10&offset=0>; rel=\"prev\"");
     }
 
     @Test
     void aSinglePageHasNoLinkAndPrevNeverGoesBelowZero() {
-        assertThat(PageLinks.of(request(null), new PageRequest(50, 0), 3, 3)).isEmpty();
-        assertThat(PageLinks.of(request("offset=3"), new PageRequest(50, 3), 0, 3))
-                .contains("<https://api.prospectdata.example/api/v1/companies/?offset=0>; rel=\"prev\"");
-    }
-
-    @Test
-    void everySpellingOfOffsetIsReplacedOnceAndMalformedEscapesAreKept() {
-        assertThat(PageLinks.of(request("off%73et=5&offset=7&x=%zz"), new PageRequest(5, 5), 5, 100))
-                .hasValueSatisfying(links -> assertThat(links).startsWith(
-                        "<https://api.prospectdata.example/api/v1/companies/?x=%zz&offset=10>; rel=\"next\""));
+        MockHttpServletRequest single = request("prospect_search_id=" + SEARCH);
+        assertThat(PageLinks.of(single, read(single), new PageRequest(50, 0), 3, 3)).isEmpty();
+        MockHttpServletRequest pastTheEnd = request("prospect_search_id=" + SEARCH + "&offset=3");
+        assertThat(PageLinks.of(pastTheEnd, read(pastTheEnd), new PageRequest(50, 3), 0, 3)).contains(
+                "<https://api.prospectdata.example/api/v1/companies/?prospect_search_id=" + SEARCH + "&offset=0>; rel=\"prev\"");
     }
 }
