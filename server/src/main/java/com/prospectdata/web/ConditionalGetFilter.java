@@ -31,6 +31,12 @@ public class ConditionalGetFilter extends ShallowEtagHeaderFilter {
     /** Only this organization's own caches may keep a response, and they ask before reusing it. */
     static final String CACHE_CONTROL = "private, no-cache";
 
+    private final ResponseHeaderBudget headerBudget;
+
+    public ConditionalGetFilter(ResponseHeaderBudget headerBudget) {
+        this.headerBudget = headerBudget;
+    }
+
     @Override
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
@@ -38,6 +44,7 @@ public class ConditionalGetFilter extends ShallowEtagHeaderFilter {
             chain.doFilter(innerRequest, innerResponse);
             // The body is still buffered here, so headers can be added before anything is sent.
             HttpServletResponse buffered = (HttpServletResponse) innerResponse;
+            headerBudget.enforce(request, buffered);
             if (buffered.getStatus() == HttpStatus.OK.value() && "GET".equals(request.getMethod())) {
                 buffered.setHeader(HttpHeaders.CACHE_CONTROL, CACHE_CONTROL);
             }

@@ -46,14 +46,19 @@ public class RequestIdFilter extends OncePerRequestFilter {
         long started = System.nanoTime();
         response.setHeader(HEADER, requestId);
         MDC.put("requestId", requestId);
+        boolean completed = false;
         try {
             chain.doFilter(request, response);
+            completed = true;
         } finally {
             long durationMs = (System.nanoTime() - started) / 1_000_000;
             Object keyId = request.getAttribute(KEY_ID_ATTRIBUTE);
+            // A failure that escaped the chain is answered 500 by the container, whatever status
+            // the response held when it happened: the log says what the client got.
+            int status = completed ? response.getStatus() : HttpServletResponse.SC_INTERNAL_SERVER_ERROR;
             accessLog.info("request_id={} key_id={} method={} path={} status={} duration_ms={}",
                     requestId, keyId == null ? "-" : keyId, request.getMethod(), request.getRequestURI(),
-                    response.getStatus(), durationMs);
+                    status, durationMs);
             MDC.remove("requestId");
         }
     }
