@@ -8,6 +8,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.prospectdata.contract.support.ApiKeys;
 import com.prospectdata.contract.support.ContractTest;
 import com.prospectdata.contract.support.Fixture;
+import com.prospectdata.contract.support.Json;
+import com.prospectdata.contract.support.RawExchange;
+import com.prospectdata.contract.support.RawHttp;
 import io.restassured.response.Response;
 import java.util.function.Function;
 import java.util.stream.Stream;
@@ -115,5 +118,29 @@ class AuthenticationTest extends ContractTest {
         JsonNode body = json(response);
         assertThat(body.get("error").stringValue()).isEqualTo("FORBIDDEN");
         assertThat(body.get("message").stringValue()).isEqualTo("Insufficient scopes. Required: companies:read");
+    }
+
+    /**
+     * Two Authorization headers are refused whichever comes first: a proxy or cache on the way
+     * may have read the other one, so neither is taken.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("twoAuthorizations")
+    void twoAuthorizationHeadersAreUnauthorizedInEitherOrder(String what, String first, String second) throws java.io.IOException {
+        RawHttp.Response response = RawExchange.send("GET", LIST, "Authorization: " + first, "Authorization: " + second);
+
+        assertThat(response.status()).as("%s", response).isEqualTo(401);
+        assertThat(response.header("WWW-Authenticate")).isEqualTo("Bearer");
+        assertThat(Json.parse(response.body()).get("message").stringValue()).contains("exactly one Authorization header");
+        assertThat(response.body()).doesNotContain(Fixture.COMPANY_NORDLICHT);
+    }
+
+    static Stream<Arguments> twoAuthorizations() {
+        String good = "Bearer " + keys().main();
+        String bad = "Bearer " + ApiKeys.neverIssued("test");
+        return Stream.of(
+                Arguments.of("good, then bad", good, bad),
+                Arguments.of("bad, then good", bad, good),
+                Arguments.of("the good key twice", good, good));
     }
 }

@@ -8,6 +8,8 @@ import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.util.Collections;
+import java.util.List;
 import java.util.Optional;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
@@ -79,10 +81,11 @@ public class ApiKeyAuthenticationFilter extends OncePerRequestFilter {
             if (benchmarkCaller.caller().isPresent()) {
                 caller = benchmarkCaller.caller().get();
             } else {
-                failedAuthentications.requireAttemptsLeft(clientAddress);
                 try {
-                    caller = authenticate(request.getHeader(HttpHeaders.AUTHORIZATION));
+                    caller = authenticate(Collections.list(request.getHeaders(HttpHeaders.AUTHORIZATION)));
                 } catch (ApiException e) {
+                    // Only failures count, and only against the address they came from: a valid
+                    // key is served whatever others behind the same address got wrong.
                     failedAuthentications.recordFailure(clientAddress);
                     throw e;
                 }
@@ -103,7 +106,12 @@ public class ApiKeyAuthenticationFilter extends OncePerRequestFilter {
         chain.doFilter(request, response);
     }
 
-    private AuthenticatedKey authenticate(String authorization) {
+    private AuthenticatedKey authenticate(List<String> authorizations) {
+        if (authorizations.size() > 1) {
+            // Which one would a proxy or a cache have used? Refuse rather than guess.
+            throw ApiException.unauthorized("Send exactly one Authorization header; this request has " + authorizations.size());
+        }
+        String authorization = authorizations.isEmpty() ? null : authorizations.getFirst();
         if (authorization == null || authorization.isBlank()) {
             throw ApiException.unauthorized("Missing API key: send the header Authorization: Bearer <API_KEY>");
         }

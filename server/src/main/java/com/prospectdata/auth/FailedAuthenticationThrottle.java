@@ -5,14 +5,18 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 import com.prospectdata.ratelimit.RateLimitExceededException;
 import io.github.bucket4j.Bandwidth;
 import io.github.bucket4j.Bucket;
+import io.github.bucket4j.ConsumptionProbe;
 import java.time.Duration;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Component;
 
 /**
- * Slows down key guessing: each client address may fail authentication
- * {@code app.auth.failed-attempts-per-minute} times a minute; past that, its requests are
- * answered 429 without being looked at until the budget refills.
+ * Slows down clients that keep failing authentication: each client address may fail
+ * {@code app.auth.failed-attempts-per-minute} times a minute; past that, its further failed
+ * attempts are answered 429 instead of 401 until the budget refills. Only failures are
+ * throttled: a valid key is served from any address, so one client behind a shared address
+ * (a NAT, a proxy) cannot lock the others out. docs/SECURITY.md explains why guessing a key
+ * stays infeasible anyway.
  */
 @Component
 public class FailedAuthenticationThrottle {
@@ -32,22 +36,21 @@ public class FailedAuthenticationThrottle {
                 .build();
     }
 
-    /** Throws a 429 when this address has no failed attempts left. */
-    public void requireAttemptsLeft(String clientAddress) {
-        Bucket bucket = failuresByAddress.getIfPresent(clientAddress);
-        if (bucket != null && bucket.getAvailableTokens() < 1) {
-            long nanos = bucket.estimateAbilityToConsume(1).getNanosToWaitForRefill();
+    /**
+     * Counts a failed attempt of this address; throws a 429 when the address had no failed
+     * attempt left, to be answered instead of the 401.
+     */
+    public void recordFailure(String clientAddress) {
+        Bucket bucket = failuresByAddress.get(clientAddress, address -> Bucket.builder()
+                .addLimit(Bandwidth.builder()
+                        .capacity(attemptsPerMinute)
+                        .refillGreedy(attemptsPerMinute, Duration.ofMinutes(1))
+                        .build())
+                .build());
+        ConsumptionProbe probe = bucket.tryConsumeAndReturnRemaining(1);
+        if (!probe.isConsumed()) {
+            long nanos = probe.getNanosToWaitForRefill();
             throw new RateLimitExceededException(Math.max(1, (nanos + 999_999_999L) / 1_000_000_000L));
         }
-    }
-
-    public void recordFailure(String clientAddress) {
-        failuresByAddress.get(clientAddress, address -> Bucket.builder()
-                        .addLimit(Bandwidth.builder()
-                                .capacity(attemptsPerMinute)
-                                .refillGreedy(attemptsPerMinute, Duration.ofMinutes(1))
-                                .build())
-                        .build())
-                .tryConsume(1);
     }
 }

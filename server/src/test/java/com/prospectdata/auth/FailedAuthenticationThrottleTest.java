@@ -1,5 +1,6 @@
 package com.prospectdata.auth;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -9,21 +10,21 @@ import org.junit.jupiter.api.Test;
 class FailedAuthenticationThrottleTest {
 
     @Test
-    void anAddressIsRefusedOnceItsFailuresAreSpent() {
+    void anAddressIsAnswered429OnceItsFailuresAreSpent() {
         FailedAuthenticationThrottle throttle = new FailedAuthenticationThrottle(3);
         for (int i = 0; i < 3; i++) {
-            assertThatCode(() -> throttle.requireAttemptsLeft("10.0.0.1")).doesNotThrowAnyException();
-            throttle.recordFailure("10.0.0.1");
+            assertThatCode(() -> throttle.recordFailure("10.0.0.1")).as("failure %d is a 401", i + 1).doesNotThrowAnyException();
         }
-        assertThatThrownBy(() -> throttle.requireAttemptsLeft("10.0.0.1"))
+        assertThatThrownBy(() -> throttle.recordFailure("10.0.0.1"))
                 .isInstanceOfSatisfying(RateLimitExceededException.class,
-                        e -> org.assertj.core.api.Assertions.assertThat(e.retryAfterSeconds()).isBetween(1L, 20L));
+                        e -> assertThat(e.retryAfterSeconds()).isBetween(1L, 20L));
     }
 
     @Test
     void otherAddressesAreNotAffected() {
         FailedAuthenticationThrottle throttle = new FailedAuthenticationThrottle(1);
         throttle.recordFailure("10.0.0.1");
-        assertThatCode(() -> throttle.requireAttemptsLeft("10.0.0.2")).doesNotThrowAnyException();
+        assertThatThrownBy(() -> throttle.recordFailure("10.0.0.1")).isInstanceOf(RateLimitExceededException.class);
+        assertThatCode(() -> throttle.recordFailure("10.0.0.2")).doesNotThrowAnyException();
     }
 }
