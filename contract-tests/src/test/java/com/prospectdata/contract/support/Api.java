@@ -1,9 +1,11 @@
 package com.prospectdata.contract.support;
 
 import com.atlassian.oai.validator.OpenApiInteractionValidator;
+import com.atlassian.oai.validator.OpenApiInteractionValidator.SpecSource;
 import com.atlassian.oai.validator.report.LevelResolver;
 import com.atlassian.oai.validator.report.ValidationReport;
 import com.atlassian.oai.validator.restassured.OpenApiValidationFilter;
+import com.atlassian.oai.validator.util.OpenApiLoader;
 import io.restassured.RestAssured;
 import io.restassured.config.HttpClientConfig;
 import io.restassured.config.RedirectConfig;
@@ -11,7 +13,10 @@ import io.restassured.config.RestAssuredConfig;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
 import io.restassured.specification.RequestSpecification;
+import io.swagger.v3.oas.models.OpenAPI;
+import io.swagger.v3.parser.core.models.ParseOptions;
 import java.nio.file.Path;
+import java.util.List;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -50,6 +55,19 @@ public final class Api {
     /** The published document, api/openapi.yaml (system property contract.openapi, set by the pom). */
     public static Path documentPath() {
         return Path.of(System.getProperty("contract.openapi", "../api/openapi.yaml")).toAbsolutePath().normalize();
+    }
+
+    /**
+     * The document as the validator reads it: references resolved, allOf merged. ExamplesTest
+     * checks its examples, and the property tests generate requests from its parameters.
+     */
+    public static OpenAPI document() {
+        ParseOptions options = new ParseOptions();
+        options.setResolve(true);
+        options.setResolveFully(true);
+        // Without it, RateLimitErrorResponse (allOf) would refuse every example of itself.
+        options.setResolveCombinators(true);
+        return new OpenApiLoader().loadApi(SpecSource.specUrl(documentUri()), List.of(), options);
     }
 
     static String documentUri() {
