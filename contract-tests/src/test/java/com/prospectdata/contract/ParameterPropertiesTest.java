@@ -51,6 +51,11 @@ class ParameterPropertiesTest extends ContractTest {
     private static final int VALID_EXAMPLES = 60;
     /** Generated requests per operation, parameter and class of mistake. */
     private static final int MALFORMED_EXAMPLES = 12;
+    /**
+     * Simplification steps of a falsified property, each one request: enough to shrink a
+     * generated value to a readable one, bounded so a failing run ends in minutes.
+     */
+    private static final int SHRINK_CYCLES = 200;
     /** What the servlet container says of a path it refuses before any route is matched (a NUL in it, say). */
     private static final String CONTAINER_REFUSAL = "The request is malformed";
 
@@ -145,10 +150,20 @@ class ParameterPropertiesTest extends ContractTest {
     @TestFactory
     Stream<DynamicTest> allowedValuesOfEveryParameterAreServed() {
         return OPERATIONS.stream().map(operation -> DynamicTest.dynamicTest(operation.operationId(), () ->
-                qt().withExamples(VALID_EXAMPLES).forAll(validRequests(operation)).checkAssert(request -> {
+                qt().withExamples(VALID_EXAMPLES).withShrinkCycles(SHRINK_CYCLES).forAll(validRequests(operation)).checkAssert(request -> {
                     Response response = send(request);
-                    assertThat(response.statusCode()).as("%s: %s", request, response.asString()).isIn(200, 404);
+                    assertThat(response.statusCode()).as("allowed values of %s: %s: %s", operation, request, response.asString())
+                            .isIn(200, 404);
                 })));
+    }
+
+    /** A query parameter the document does not declare. */
+    record UnknownParameter(String name, String value) {
+
+        @Override
+        public String toString() {
+            return name + "=(" + value.length() + " characters)";
+        }
     }
 
     /**
@@ -157,15 +172,19 @@ class ParameterPropertiesTest extends ContractTest {
      */
     @TestFactory
     Stream<DynamicTest> unknownParametersOfAnyLengthAreIgnored() {
-        Gen<String[]> unknown = Generate.range(1, 8).zip(Generate.range(0, 9_000),
-                (nameLength, valueLength) -> new String[] {"x_" + "n".repeat(nameLength), "v".repeat(valueLength)});
+        Gen<UnknownParameter> unknown = Generate.range(1, 8).zip(Generate.range(0, 9_000),
+                (nameLength, valueLength) -> new UnknownParameter("x_" + "n".repeat(nameLength), "v".repeat(valueLength)));
         return OPERATIONS.stream().map(operation -> DynamicTest.dynamicTest(operation.operationId(), () ->
-                qt().withExamples(MALFORMED_EXAMPLES).forAll(validRequests(operation), unknown).checkAssert((request, extra) -> {
-                    GeneratedRequest withUnknown = new GeneratedRequest(operation, request.values(), List.<String[]>of(extra));
-                    Response response = send(withUnknown);
-                    assertThat(response.statusCode()).as("%s: %s", withUnknown, response.asString()).isIn(200, 404);
-                    assertThat(Optional.ofNullable(response.header("Link")).orElse("")).doesNotContain(extra[0]);
-                })));
+                qt().withExamples(MALFORMED_EXAMPLES).withShrinkCycles(SHRINK_CYCLES).forAll(validRequests(operation), unknown)
+                        .checkAssert((request, extra) -> {
+                            GeneratedRequest withUnknown = new GeneratedRequest(operation, request.values(),
+                                    List.<String[]>of(new String[] {extra.name(), extra.value()}));
+                            Response response = send(withUnknown);
+                            assertThat(response.statusCode()).as("unknown parameter on %s: %s: %s", operation, withUnknown,
+                                    response.asString()).isIn(200, 404);
+                            assertThat(Optional.ofNullable(response.header("Link")).orElse(""))
+                                    .as("unknown parameter on %s: the links of %s", operation, withUnknown).doesNotContain(extra.name());
+                        })));
     }
 
     @TestFactory
@@ -174,9 +193,9 @@ class ParameterPropertiesTest extends ContractTest {
         for (Malformation malformation : Malformation.values()) {
             for (DocumentOperation operation : OPERATIONS) {
                 for (DocumentParameter parameter : operation.parameters()) {
+                    String label = malformation + " " + operation.operationId() + " " + parameter.name();
                     VALUES.malformed(parameter, malformation).ifPresent(malformed -> tests.add(DynamicTest.dynamicTest(
-                            malformation + " " + operation.operationId() + " " + parameter.name(),
-                            () -> refusesEvery(operation, parameter, malformed))));
+                            label, () -> refusesEvery(label, operation, parameter, malformed))));
                 }
             }
         }
@@ -184,19 +203,20 @@ class ParameterPropertiesTest extends ContractTest {
     }
 
     /** The other parameters valid, this one malformed: a 400 that names it. */
-    private static void refusesEvery(DocumentOperation operation, DocumentParameter parameter, Gen<List<String>> malformed) {
+    private static void refusesEvery(String label, DocumentOperation operation, DocumentParameter parameter,
+                                     Gen<List<String>> malformed) {
         Gen<GeneratedRequest> requests = validRequests(operation).zip(malformed, (request, value) ->
                 new GeneratedRequest(operation, with(request.values(), parameter.name(), value), List.of()));
-        qt().withExamples(MALFORMED_EXAMPLES).forAll(requests).checkAssert(request -> {
+        qt().withExamples(MALFORMED_EXAMPLES).withShrinkCycles(SHRINK_CYCLES).forAll(requests).checkAssert(request -> {
             Response response = send(request);
-            assertThat(response.statusCode()).as("%s: %s", request, response.asString()).isEqualTo(400);
+            assertThat(response.statusCode()).as("%s: %s: %s", label, request, response.asString()).isEqualTo(400);
             JsonNode body = json(response);
-            assertThat(body.get("error").stringValue()).as("%s", request).isEqualTo("VALIDATION_ERROR");
+            assertThat(body.get("error").stringValue()).as("%s: %s", label, request).isEqualTo("VALIDATION_ERROR");
             String message = body.get("message").stringValue();
             if (parameter.inPath() && message.startsWith(CONTAINER_REFUSAL)) {
                 return; // refused by the servlet container before any parameter could be named
             }
-            assertThat(message).as("%s: the message names the parameter", request).contains(parameter.name() + " ");
+            assertThat(message).as("%s: %s: the message names the parameter", label, request).contains(parameter.name() + " ");
         });
     }
 }

@@ -1,6 +1,7 @@
 package com.prospectdata.parameters;
 
 import jakarta.servlet.http.HttpServletRequest;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -68,6 +69,6 @@ public final class ReadParameters {
     }
 
     private static String encode(String text) {
-        return UriUtils.encode(text, java.nio.charset.StandardCharsets.UTF_8);
+        return UriUtils.encode(text, StandardCharsets.UTF_8);
     }
 }
