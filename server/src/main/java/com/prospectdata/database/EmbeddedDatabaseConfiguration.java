@@ -21,8 +21,10 @@ class EmbeddedDatabaseConfiguration {
     EmbeddedPostgresServer embeddedPostgresServer(
             @Value("${app.data-dir}") Path dataDirectory,
             @Value("${app.embedded-postgres.port}") int port,
-            @Value("${app.embedded-postgres.shared-buffers}") String sharedBuffers) {
-        return EmbeddedPostgresServer.startOrAttach(dataDirectory.resolve("postgres"), port, sharedBuffers);
+            @Value("${app.embedded-postgres.shared-buffers}") String sharedBuffers,
+            @Value("${app.embedded-postgres.durable}") boolean durable) {
+        return EmbeddedPostgresServer.startOrAttach(
+                new EmbeddedPostgresServer.Settings(dataDirectory.resolve("postgres"), port, sharedBuffers, durable));
     }
 
     @Bean
@@ -31,6 +33,7 @@ class EmbeddedDatabaseConfiguration {
         HikariDataSource dataSource = new HikariDataSource();
         dataSource.setJdbcUrl(server.jdbcUrl());
         dataSource.setUsername(server.username());
+        dataSource.setPassword(server.password());
         return dataSource;
     }
 }

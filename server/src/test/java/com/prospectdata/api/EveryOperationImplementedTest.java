@@ -40,7 +40,8 @@ import org.springframework.context.ApplicationContext;
  * of the document, called with a valid key, answers 200.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-        properties = {"app.data-dir=" + EveryOperationImplementedTest.DATA_DIR, "app.environment=test"})
+        properties = {"app.data-dir=" + EveryOperationImplementedTest.DATA_DIR, "app.environment=test",
+                "app.embedded-postgres.durable=false"})
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class EveryOperationImplementedTest {
 

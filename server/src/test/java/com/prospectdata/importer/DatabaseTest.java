@@ -13,6 +13,8 @@ import org.springframework.boot.test.context.SpringBootTest;
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.NONE,
-        properties = {"app.data-dir=target/test-data/importer", "logging.level.root=WARN"})
+        properties = {"app.data-dir=target/test-data/importer", "logging.level.root=WARN",
+                // Throw-away data: no need to wait for the disk at every commit.
+                "app.embedded-postgres.durable=false"})
 public @interface DatabaseTest {
 }
