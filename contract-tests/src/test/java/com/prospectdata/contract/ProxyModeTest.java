@@ -126,8 +126,11 @@ class ProxyModeTest extends ContractTest {
         // The client may send an X-Forwarded-For of its own; the proxy appends the address it
         // saw, and that one counts.
         Response spoofed = viaProxy().header("X-Forwarded-For", "198.51.100.1, " + client)
-                .header("Authorization", "Bearer " + keys().main()).get(LIST);
+                .header("Authorization", "Bearer " + ApiKeys.neverIssued("test")).get(LIST);
         PlansAndThrottleTest.assertThrottled(spoofed);
+        // Only failures are throttled: a valid key from the same client is served.
+        Response valid = viaProxy().header("X-Forwarded-For", client).header("Authorization", "Bearer " + keys().main()).get(LIST);
+        assertThat(valid.statusCode()).as("%s", valid.asString()).isEqualTo(200);
 
         Response neighbour = viaProxy().header("X-Forwarded-For", "203.0.113.8")
                 .header("Authorization", "Bearer " + ApiKeys.neverIssued("test")).get(LIST);
