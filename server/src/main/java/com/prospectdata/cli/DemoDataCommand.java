@@ -2,8 +2,8 @@ package com.prospectdata.cli;
 
 import com.prospectdata.demodata.DemoDataGenerator;
 import com.prospectdata.demodata.DemoDataLoader;
-import com.prospectdata.demodata.DemoDataQueries;
 import com.prospectdata.importer.ConsoleProgress;
+import com.prospectdata.importer.ImportCounts;
 import com.prospectdata.importer.LineWriter;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
@@ -52,8 +52,7 @@ final class DemoDataCommand implements Callable<Integer> {
             var report = context.getBean(DemoDataLoader.class).load(seed, companies, ConsoleProgress.forTerminal());
             System.out.println(report.summary());
             System.out.println("demo organization: " + DemoDataGenerator.DEMO_ORGANIZATION_ID);
-            context.getBean(DemoDataQueries.class).largestDemoSearch()
-                    .ifPresent(search -> System.out.println("largest demo prospect search: " + search));
+            report.largestSearch().ifPresent(search -> System.out.println("largest prospect search of this load: " + search));
         }
         return 0;
     }
@@ -74,6 +73,6 @@ final class DemoDataCommand implements Callable<Integer> {
         } finally {
             Files.deleteIfExists(partial);
         }
-        System.out.println("wrote " + lines[0] + " lines to " + output);
+        System.out.println("wrote " + ImportCounts.count(lines[0], "line", "lines") + " to " + output);
     }
 }

@@ -4,11 +4,14 @@ import com.prospectdata.auth.ApiKeyService;
 import com.prospectdata.auth.EnvironmentSettings;
 import com.prospectdata.auth.Scopes;
 import com.prospectdata.auth.Tier;
+import com.prospectdata.database.NoDatasourceUrlCondition;
 import com.prospectdata.demodata.DemoDataGenerator;
 import com.prospectdata.demodata.DemoDataLoader;
 import com.prospectdata.demodata.DemoDataQueries;
 import com.prospectdata.importer.ImportProgress;
+import java.io.File;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -44,11 +47,44 @@ public class DemoSetup {
         this.environment = environment;
     }
 
+    /**
+     * An operator command as it can be pasted in the shell the server was started from: this
+     * JVM's own java (the machine's default may be too old), this jar, and, on the embedded
+     * database, this data directory.
+     */
+    static String operatorCommand(ConfigurableApplicationContext context, String command) {
+        boolean embedded = NoDatasourceUrlCondition.noDatasourceUrl(context.getEnvironment());
+        Path dataDirectory = embedded ? Path.of(context.getEnvironment().getProperty("app.data-dir", "./data")) : null;
+        return String.join(" ", operatorCommandWords(dataDirectory, command))
+                + (embedded ? "" : "   (with the same SPRING_DATASOURCE_* settings as the server)");
+    }
+
+    /** The words of {@link #operatorCommand}, each quoted for a POSIX shell where it needs to be. */
+    static List<String> operatorCommandWords(Path embeddedDataDirectory, String command) {
+        List<String> words = new ArrayList<>();
+        if (embeddedDataDirectory != null) {
+            words.add("APP_DATA_DIR=" + quoted(embeddedDataDirectory.toAbsolutePath().normalize().toString()));
+        }
+        words.add(quoted(ProcessHandle.current().info().command().orElse("java")));
+        words.add("-jar");
+        String classPath = System.getProperty("java.class.path", "");
+        boolean runFromJar = classPath.endsWith(".jar") && !classPath.contains(File.pathSeparator);
+        words.add(runFromJar ? quoted(Path.of(classPath).toAbsolutePath().normalize().toString()) : "prospect-api.jar");
+        words.addAll(List.of(command.split(" ")));
+        return words;
+    }
+
+    private static String quoted(String word) {
+        return word.matches("[A-Za-z0-9_./:=@%+-]+") ? word : "'" + word.replace("'", "'\\''") + "'";
+    }
+
     public void prepareAndPrint(ConfigurableApplicationContext context) {
+        Optional<UUID> search = Optional.empty();
         if (queries.isEmpty()) {
             log.info("Empty database: loading {} demo companies", DEMO_COMPANIES);
             var report = loader.load(DEMO_SEED, DEMO_COMPANIES, ImportProgress.NONE);
             log.info("Demo data: {}", report.summary());
+            search = report.largestSearch();
         }
         if (!queries.demoOrganizationExists()) {
             // Never mix demo data into a database that holds real organizations.
@@ -69,7 +105,9 @@ public class DemoSetup {
                 ? " --cacert " + Path.of(context.getEnvironment().getProperty("app.data-dir", "./data"), "tls", "certificate.pem")
                         .toAbsolutePath().normalize()
                 : "";
-        Optional<UUID> search = queries.largestDemoSearch();
+        if (search.isEmpty()) {
+            search = queries.largestDemoSearch();
+        }
         String curl = "curl -s" + trust + " -H \"Authorization: Bearer " + issued.key() + "\" \""
                 + base + "/api/v1/companies/" + search.map(id -> "?prospect_search_id=" + id + "&limit=3").orElse("")
                 + "\"";
@@ -81,7 +119,8 @@ public class DemoSetup {
                 .append("  ").append(issued.key()).append("\n\n")
                 .append("It is shown only now. Try it:\n\n")
                 .append("  ").append(curl).append("\n\n")
-                .append("Revoke it with: java -jar prospect-api.jar keys revoke ").append(issued.id()).append('\n')
+                .append("Revoke it with:\n\n")
+                .append("  ").append(operatorCommand(context, "keys revoke " + issued.id())).append("\n")
                 .append(rule).append('\n');
         System.out.print(block);
         System.out.flush();

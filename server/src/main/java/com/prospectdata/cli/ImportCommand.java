@@ -29,13 +29,28 @@ final class ImportCommand implements Callable<Integer> {
             description = "Import the valid lines and copy the invalid ones to this file.")
     Path rejectsFile;
 
+    private void requireReadableFile(Path input) {
+        if (Files.isDirectory(input)) {
+            throw new IllegalArgumentException(file + " is a directory; give the .jsonl file to import");
+        }
+        if (!Files.exists(input)) {
+            throw new IllegalArgumentException("no such file: " + file);
+        }
+        if (!Files.isRegularFile(input)) {
+            throw new IllegalArgumentException(file + " is not a regular file; give the .jsonl file to import, or - for standard input");
+        }
+        if (!Files.isReadable(input)) {
+            throw new IllegalArgumentException(file + " cannot be read by this account");
+        }
+    }
+
     @Override
     public Integer call() throws Exception {
         boolean stdin = "-".equals(file);
         Path input = stdin ? Importer.spool(System.in) : Path.of(file);
         try {
-            if (!stdin && !Files.isRegularFile(input)) {
-                throw new IllegalArgumentException("no such file: " + file);
+            if (!stdin) {
+                requireReadableFile(input);
             }
             ImportReport report;
             try (var context = SpringContexts.forCommand()) {

@@ -36,7 +36,8 @@ final class KeysCommand {
                 description = "Comma-separated scopes (default: ${DEFAULT-VALUE}); '' for none.")
         String scopes;
 
-        @Option(names = "--environment", description = "live or test; default: the deployment's app.environment.")
+        @Option(names = "--environment",
+                description = "live or test: the environment this deployment serves (app.environment), which is the default.")
         String environment;
 
         @Option(names = "--label", description = "A note to recognize the key by.")
@@ -50,8 +51,15 @@ final class KeysCommand {
             Optional<DeploymentEnvironment> requestedEnvironment =
                     Optional.ofNullable(environment).map(DeploymentEnvironment::fromWireName);
             try (var context = SpringContexts.forCommand()) {
-                DeploymentEnvironment keyEnvironment = requestedEnvironment
-                        .orElseGet(() -> context.getBean(EnvironmentSettings.class).served());
+                DeploymentEnvironment served = context.getBean(EnvironmentSettings.class).served();
+                DeploymentEnvironment keyEnvironment = requestedEnvironment.orElse(served);
+                if (keyEnvironment != served) {
+                    // This deployment would answer every request with such a key 401.
+                    throw new IllegalArgumentException("this deployment serves " + served.wireName() + " keys (app.environment), so a "
+                            + keyEnvironment.wireName() + " key would be refused on every request; issue it with the settings of the "
+                            + keyEnvironment.wireName() + " deployment, e.g. APP_ENVIRONMENT=" + keyEnvironment.wireName()
+                            + " and its SPRING_DATASOURCE_URL");
+                }
                 ApiKeyService.IssuedKey issued = context.getBean(ApiKeyService.class)
                         .issue(organizationId, parsedTier, rateLimit, requested, keyEnvironment, label);
                 System.out.println("key: " + issued.key());
@@ -62,7 +70,9 @@ final class KeysCommand {
         }
     }
 
-    @Command(name = "list", mixinStandardHelpOptions = true, description = "List keys (hints only, never the keys).")
+    @Command(name = "list", mixinStandardHelpOptions = true,
+            description = "List keys (hints only, never the keys): organization, environment, tier, hourly limit, scopes,"
+                    + " when each was created, last used (to the minute) and revoked.")
     static final class ListKeys implements Callable<Integer> {
 
         @Option(names = "--org", description = "Only the keys of this organization.")
@@ -72,15 +82,18 @@ final class KeysCommand {
         public Integer call() {
             try (var context = SpringContexts.forCommand()) {
                 var keys = context.getBean(ApiKeyService.class).list(Optional.ofNullable(organizationId));
-                String format = "%-36s  %-19s  %-4s  %-10s  %9s  %-16s  %-20s  %-20s  %s%n";
-                System.out.printf(format, "ID", "HINT", "ENV", "TIER", "LIMIT/H", "SCOPES", "CREATED", "REVOKED", "LABEL");
+                String format = "%-36s  %-36s  %-19s  %-4s  %-10s  %9s  %-16s  %-20s  %-20s  %-20s  %s%n";
+                System.out.printf(format, "ID", "ORGANIZATION", "HINT", "ENV", "TIER", "LIMIT/H", "SCOPES", "CREATED",
+                        "LAST USED", "REVOKED", "LABEL");
                 for (var key : keys) {
                     int limit = key.getRateLimit() != null ? key.getRateLimit()
                             : Tier.fromWireName(key.getTier()).defaultHourlyLimit();
-                    System.out.printf(format, key.getId(), ApiKeyFormat.hint(key.getHintPrefix(), key.getHintSuffix()),
+                    System.out.printf(format, key.getId(), key.getOrganizationId(),
+                            ApiKeyFormat.hint(key.getHintPrefix(), key.getHintSuffix()),
                             key.getEnvironment(), key.getTier(), limit,
                             key.getScopes().length == 0 ? "(none)" : String.join(",", key.getScopes()),
                             key.getCreatedAt().truncatedTo(ChronoUnit.SECONDS),
+                            key.getLastUsedAt() == null ? "never" : key.getLastUsedAt().truncatedTo(ChronoUnit.SECONDS),
                             key.getRevokedAt() == null ? "-" : key.getRevokedAt().truncatedTo(ChronoUnit.SECONDS),
                             key.getLabel() == null ? "" : key.getLabel());
                 }

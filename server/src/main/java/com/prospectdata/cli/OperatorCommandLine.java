@@ -2,6 +2,8 @@ package com.prospectdata.cli;
 
 import java.io.PrintWriter;
 import java.util.List;
+import java.util.UUID;
+import java.util.regex.Pattern;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -23,6 +25,9 @@ import picocli.CommandLine.Command;
         })
 public final class OperatorCommandLine implements Runnable {
 
+    private static final Pattern CANONICAL_UUID =
+            Pattern.compile("[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}");
+
     @Override
     public void run() {
         // Reached only without a subcommand: serving is the default.
@@ -35,13 +40,38 @@ public final class OperatorCommandLine implements Runnable {
                 || (args[0].startsWith("--") && !List.of("--help", "--version").contains(args[0]));
         String[] effective = servingByDefault ? prepend("serve", args) : args;
         CommandLine commandLine = new CommandLine(new OperatorCommandLine());
+        commandLine.registerConverter(UUID.class, OperatorCommandLine::uuid);
         commandLine.setExecutionExceptionHandler((exception, cmd, parseResult) -> {
             PrintWriter err = cmd.getErr();
             err.println("error: " + OneLineMessage.of(exception));
             err.flush();
             return 1;
         });
+        // A mistyped command gets one line naming what is wrong and where to read more, not the
+        // whole usage: the operator's terminal, or a script's log, keeps the reason in view.
+        commandLine.setParameterExceptionHandler((exception, refusedArguments) -> {
+            PrintWriter err = exception.getCommandLine().getErr();
+            err.println("error: " + OneLineMessage.of(exception) + " (see: prospect-api "
+                    + qualifiedName(exception.getCommandLine()) + "--help)");
+            err.flush();
+            return exception.getCommandLine().getCommandSpec().exitCodeOnInvalidInput();
+        });
         return commandLine.execute(effective);
+    }
+
+    /** An id in its canonical 8-4-4-4-12 form: Java's own reading takes "1-2-3-4-5" for an id. */
+    static UUID uuid(String text) {
+        if (!CANONICAL_UUID.matcher(text).matches()) {
+            throw new CommandLine.TypeConversionException("'" + text + "' is not an id (a UUID such as 3f2b8c1d-9e4a-4b7f-8a21-6d5c0e9f1a42)");
+        }
+        return UUID.fromString(text);
+    }
+
+    /** "keys issue " for that subcommand, "" for the top level. */
+    private static String qualifiedName(CommandLine command) {
+        String qualified = command.getCommandSpec().qualifiedName(" ");
+        int top = qualified.indexOf(' ');
+        return top < 0 ? "" : qualified.substring(top + 1) + " ";
     }
 
     private static String[] prepend(String first, String[] rest) {

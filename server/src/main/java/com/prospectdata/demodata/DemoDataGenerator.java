@@ -93,6 +93,7 @@ public final class DemoDataGenerator {
     private final SplittableRandom random;
     private final Map<Region, List<Place>> placesByRegion = new EnumMap<>(Region.class);
     private final Set<String> domains = new HashSet<>();
+    private UUID largestSearch;
 
     /**
      * @param runTime the time of the run; jobs are dated in the 365 days before its UTC day
@@ -115,6 +116,23 @@ public final class DemoDataGenerator {
 
     public long seed() {
         return seed;
+    }
+
+    /**
+     * The id of the largest search, known once {@link #generate} has handed it out: the search
+     * to try the API on after this load, whatever earlier loads put into the organization.
+     */
+    public Optional<UUID> largestSearch() {
+        return Optional.ofNullable(largestSearch);
+    }
+
+    /**
+     * A name no other demo data set gives a search: the theme, and the seed and size that make
+     * the set (loads of other seeds or sizes add searches to the same organization).
+     */
+    String searchName(SearchTheme theme, int rerun) {
+        return String.format(Locale.ROOT, "%s (demo, seed %d, %,d companies%s)", theme.name(), seed, companyCount,
+                rerun == 0 ? "" : ", run " + (rerun + 1));
     }
 
     /** The largest search a demo data set holds: the size of the largest searches partners page through. */
@@ -166,8 +184,11 @@ public final class DemoDataGenerator {
         for (int s = 0; s < sizes.length; s++) {
             int themes = DemoVocabulary.SEARCH_THEMES.size();
             SearchTheme theme = DemoVocabulary.SEARCH_THEMES.get(s % themes);
-            String name = s < themes ? theme.name() : theme.name() + " (run " + (1 + s / themes) + ")";
             UUID searchId = uuid();
+            if (s == 0) {
+                largestSearch = searchId;
+            }
+            String name = searchName(theme, s / themes);
             sink.accept(new ProspectSearch(searchId, DEMO_ORGANIZATION_ID, name));
             Instant searchCreated = EPOCH.minus(Duration.ofDays(20 + random.nextInt(300)));
             for (int i = 0; i < sizes[s]; i++) {

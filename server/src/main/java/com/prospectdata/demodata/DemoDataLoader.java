@@ -24,6 +24,8 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
+import java.util.UUID;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.atomic.AtomicReference;
@@ -61,11 +63,12 @@ public class DemoDataLoader {
         this.clock = clock;
     }
 
-    public record DemoDataReport(long seed, int companies, ImportCounts counts, Duration duration) {
+    /** What a load did; {@code largestSearch} is this load's own largest search. */
+    public record DemoDataReport(long seed, int companies, ImportCounts counts, Duration duration, Optional<UUID> largestSearch) {
 
         public String summary() {
-            return String.format(Locale.ROOT, "loaded %d records (%s) in %.1f s (%d records/s)",
-                    counts.total(), counts.describe(), duration.toNanos() / 1e9,
+            return String.format(Locale.ROOT, "loaded %s (%s) in %.1f s (%,d records/s)",
+                    ImportCounts.count(counts.total(), "record", "records"), counts.describe(), duration.toNanos() / 1e9,
                     ImportReport.ratePerSecond(counts.total(), duration));
         }
     }
@@ -100,7 +103,8 @@ public class DemoDataLoader {
         } finally {
             progress.finish();
         }
-        return new DemoDataReport(seed, companies, counts, Duration.ofNanos(System.nanoTime() - started));
+        return new DemoDataReport(seed, companies, counts, Duration.ofNanos(System.nanoTime() - started),
+                generator.largestSearch());
     }
 
     private static ImportCounts upsert(DSLContext tx, DemoDataGenerator generator, Instant created, int companies,

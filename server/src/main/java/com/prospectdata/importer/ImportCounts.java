@@ -2,6 +2,7 @@ package com.prospectdata.importer;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /** How many rows of each table were written (a record repeated in the input counts each time). */
 public record ImportCounts(long organizations, long prospectSearches, long companies, long contacts, long jobs,
@@ -33,7 +34,8 @@ public record ImportCounts(long organizations, long prospectSearches, long compa
         return String.join(", ", parts);
     }
 
-    static String count(long n, String one, String many) {
-        return n + " " + (n == 1 ? one : many);
+    /** "1 record", "12,345 records": counts are read by people, in the grouping they write. */
+    public static String count(long n, String one, String many) {
+        return String.format(Locale.ROOT, "%,d %s", n, n == 1 ? one : many);
     }
 }

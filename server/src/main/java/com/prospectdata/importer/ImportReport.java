@@ -27,8 +27,9 @@ public record ImportReport(boolean written, ImportCounts counts, long lines, lon
     /** The one line printed when an import has been written. */
     public String summary() {
         double seconds = duration.toNanos() / 1e9;
-        String summary = String.format(Locale.ROOT, "imported %d records (%s) in %.1f s (%d records/s)",
-                counts.total(), counts.describe(), seconds, ratePerSecond(counts.total(), duration));
+        String summary = String.format(Locale.ROOT, "imported %s (%s) in %.1f s (%,d records/s)",
+                ImportCounts.count(counts.total(), "record", "records"), counts.describe(), seconds,
+                ratePerSecond(counts.total(), duration));
         if (rejectsFile != null) {
             summary += "; " + ImportCounts.count(invalidLines, "line", "lines") + " rejected"
                     + (invalidLines > 0 ? ", copied to " + rejectsFile : "");

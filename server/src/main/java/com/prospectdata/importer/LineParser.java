@@ -7,6 +7,12 @@ import com.prospectdata.importer.ImportRecord.Organization;
 import com.prospectdata.importer.ImportRecord.ProspectSearch;
 import com.prospectdata.importer.ImportRecord.Technology;
 import com.prospectdata.importer.ImportRecord.WebtechScan;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeFormatter;
@@ -45,6 +51,7 @@ public final class LineParser {
      * an index: 300 code points of at most 4 UTF-8 bytes each leave room for the rest of the key.
      */
     public static final int MAX_INDEXED_TEXT = 300;
+    static final String NOT_UTF8 = "not valid UTF-8: an import file is UTF-8 text, not UTF-16 or another encoding";
 
     private static final Set<String> ORGANIZATION_FIELDS = Set.of("type", "id", "name");
     private static final Set<String> PROSPECT_SEARCH_FIELDS = Set.of("type", "id", "organization_id", "name");
@@ -65,15 +72,49 @@ public final class LineParser {
             .build();
 
     public ImportRecord parse(String line) throws InvalidLineException {
-        byte[] bytes = line.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        byte[] bytes = line.getBytes(StandardCharsets.UTF_8);
         return parse(bytes, 0, bytes.length);
     }
 
-    /** Parses the UTF-8 bytes {@code line[offset, offset + length)}, one JSON object. */
+    /** One decoder per parser: an import parses its lines on one thread. */
+    private final CharsetDecoder utf8 = StandardCharsets.UTF_8.newDecoder()
+            .onMalformedInput(CodingErrorAction.REPORT)
+            .onUnmappableCharacter(CodingErrorAction.REPORT);
+
+    private String utf8(byte[] line, int offset, int length) throws InvalidLineException {
+        String text;
+        try {
+            text = utf8.decode(ByteBuffer.wrap(line, offset, length)).toString();
+        } catch (CharacterCodingException e) {
+            throw new InvalidLineException(NOT_UTF8 + " (" + firstMalformedByte(line, offset, length) + ")");
+        }
+        int nul = text.indexOf('\0');
+        if (nul >= 0) {
+            // JSON text never holds a raw NUL (it is written \u0000); a file of UTF-16 is full of them.
+            throw new InvalidLineException(NOT_UTF8 + " (a NUL byte at character " + (nul + 1) + ")");
+        }
+        return text;
+    }
+
+    private static String firstMalformedByte(byte[] line, int offset, int length) {
+        CharsetDecoder probe = StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
+        ByteBuffer bytes = ByteBuffer.wrap(line, offset, length);
+        CharBuffer chars = CharBuffer.allocate(length);
+        probe.decode(bytes, chars, true);
+        return "byte 0x%02X at byte %d".formatted(line[bytes.position()] & 0xFF, bytes.position() - offset + 1);
+    }
+
+    /**
+     * Parses the UTF-8 bytes {@code line[offset, offset + length)}, one JSON object. The bytes
+     * are decoded strictly first: Jackson would otherwise guess another encoding (a UTF-16
+     * file) and report a puzzling character instead of the file's real fault.
+     */
     public ImportRecord parse(byte[] line, int offset, int length) throws InvalidLineException {
+        String text = utf8(line, offset, length);
         JsonNode root;
         try {
-            root = mapper.readTree(line, offset, length);
+            root = mapper.readTree(text);
         } catch (JacksonException e) {
             throw new InvalidLineException("bad JSON: " + describe(e));
         }

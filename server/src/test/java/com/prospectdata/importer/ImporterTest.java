@@ -257,7 +257,7 @@ class ImporterTest {
 
         assertThat(report.written()).isTrue();
         assertThat(report.errors()).extracting(LineError::line).containsExactly(2L, 4L, 6L, 7L, 8L);
-        assertThat(report.errors().get(1).reason()).startsWith("bad JSON:");
+        assertThat(report.errors().get(1).reason()).startsWith("not valid UTF-8");
         assertThat(counts()).containsEntry("organization", 1).containsEntry("prospect_search", 1)
                 .containsEntry("company", 0).containsEntry("job", 0);
         assertThat(Files.readAllBytes(rejects)).isEqualTo(expectedRejects.toByteArray());

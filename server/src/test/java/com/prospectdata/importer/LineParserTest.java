@@ -236,12 +236,24 @@ class LineParserTest {
     }
 
     @Test
-    void reportsInvalidUtf8AsBadJson() {
+    void reportsInvalidUtf8AsSuchWithTheByteAtFault() {
         byte[] line = "{\"type\":\"organization\",\"id\":\"6f1c2a4e-8b3d-4f0a-9c2e-1d5b7a9e3c01\",\"name\":\"X\"}"
                 .getBytes(StandardCharsets.UTF_8);
         line[line.length - 3] = (byte) 0xC3; // a lead byte followed by '"' instead of a continuation byte
         assertThatThrownBy(() -> parser.parse(line, 0, line.length))
                 .isInstanceOf(InvalidLineException.class)
-                .hasMessageStartingWith("bad JSON:");
+                .hasMessageStartingWith("not valid UTF-8")
+                .hasMessageContaining("byte 0xC3 at byte " + (line.length - 2));
+    }
+
+    @Test
+    void reportsUtf16AsNotUtf8WithOrWithoutItsByteOrderMark() {
+        String record = "{\"type\":\"organization\",\"id\":\"6f1c2a4e-8b3d-4f0a-9c2e-1d5b7a9e3c01\",\"name\":\"X\"}";
+        for (byte[] line : java.util.List.of(record.getBytes(StandardCharsets.UTF_16), record.getBytes(StandardCharsets.UTF_16LE),
+                record.getBytes(StandardCharsets.UTF_16BE))) {
+            assertThatThrownBy(() -> parser.parse(line, 0, line.length))
+                    .isInstanceOf(InvalidLineException.class)
+                    .hasMessageStartingWith("not valid UTF-8");
+        }
     }
 }

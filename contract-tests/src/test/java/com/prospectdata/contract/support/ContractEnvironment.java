@@ -127,8 +127,10 @@ public final class ContractEnvironment implements AutoCloseable {
                     () -> issue("--org", Fixture.ORG_OURS, "--tier", "pro", "--label", "contract tests"), executor);
             CompletableFuture<String> noScope = CompletableFuture.supplyAsync(
                     () -> issue("--org", Fixture.ORG_OURS, "--tier", "pro", "--scopes", ""), executor);
-            CompletableFuture<String> live = noScope.thenApplyAsync(
-                    ignored -> issue("--org", Fixture.ORG_OURS, "--tier", "pro", "--environment", "live"), executor);
+            // A live key is issued by the live deployment's settings: this one serves test keys and refuses to.
+            CompletableFuture<String> live = noScope.thenApplyAsync(ignored -> jar.withEnvironment(Map.of("APP_ENVIRONMENT", "live"))
+                    .run("keys", "issue", "--org", Fixture.ORG_OURS, "--tier", "pro", "--environment", "live")
+                    .requireSuccess().field("key"), executor);
             CompletableFuture<String> revoked = main.thenApplyAsync(ignored -> issueAndRevoke(), executor);
             CompletableFuture<String> other = live.thenApplyAsync(
                     ignored -> issue("--org", Fixture.ORG_OTHER, "--tier", "free"), executor);

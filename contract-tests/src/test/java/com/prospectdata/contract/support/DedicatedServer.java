@@ -332,7 +332,7 @@ public final class DedicatedServer implements AutoCloseable {
     }
 
     /** A free port, never one of those others use on this machine (8080, 18080-18099, ...). */
-    static int freePort() {
+    public static int freePort() {
         for (int attempt = 0; attempt < 50; attempt++) {
             try (ServerSocket socket = new ServerSocket(0)) {
                 int candidate = socket.getLocalPort();

@@ -61,6 +61,13 @@ public final class ServerJar {
         }
     }
 
+    /** The same jar with more environment variables (e.g. the settings of another deployment). */
+    public ServerJar withEnvironment(Map<String, String> more) {
+        Map<String, String> merged = new java.util.HashMap<>(environment);
+        merged.putAll(more);
+        return new ServerJar(jar, merged, commandLog);
+    }
+
     /** Runs an operator command (e.g. {@code keys issue --org ID --tier pro}) to its end. */
     public Result run(String... arguments) {
         List<String> command = new ArrayList<>(List.of(java,
