@@ -21,7 +21,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Bearer keys and the scope (decisions.md sections 2 and 6). Every 401 is UNAUTHORIZED with
+ * Bearer keys and the scope (the document's Authentication and Errors sections). Every 401 is UNAUTHORIZED with
  * {@code WWW-Authenticate: Bearer}; ContractInvariants checks that on each response.
  */
 class AuthenticationTest extends ContractTest {

@@ -17,7 +17,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Plans and the throttle of failed authentications (decisions.md section 6), on a server of its
+ * Plans and the throttle of failed authentications (docs/SECURITY.md, API2 and API5), on a server of its
  * own started with {@code --app.plans.free=getCompany,getHealth} (a free key may get one company
  * and nothing else) and {@code --app.auth.failed-attempts-per-minute=3}, on the shared database
  * and keys: the main key is pro, the other organization's key is free.
@@ -70,7 +70,7 @@ class PlansAndThrottleTest extends ContractTest {
         JsonNode body = json(response);
         assertThat(body.get("error").stringValue()).isEqualTo("FORBIDDEN");
         assertThat(body.get("message").stringValue()).as("the message names the plan").contains("free");
-        // The key was authenticated and counted: its rate-limit headers come along (decisions.md 6).
+        // The key was authenticated and counted: its rate-limit headers come along (the document's Rate limits section).
         assertThat(response.header("X-RateLimit-Limit")).isEqualTo("100");
         assertThat(response.header("RateLimit-Policy")).isEqualTo("\"hourly\";q=100;w=3600");
     }
@@ -86,7 +86,7 @@ class PlansAndThrottleTest extends ContractTest {
 
     @Test
     void thePlanIsCheckedAfterAuthenticationAndBeforeTheParameters() {
-        // decisions.md section 2: 401, then 429, then 403 (scope and plan), then 400.
+        // The document's order of checks: 401, then 429, then 403 (scope and plan), then 400.
         Response invalid = server.request().header("Authorization", "Bearer " + keys().otherOrganization())
                 .get(OTHER_LIST + "&limit=0");
         assertThat(invalid.statusCode()).as("an invalid parameter of an operation outside the plan: %s", invalid.asString())

@@ -16,7 +16,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * HTTPS behind a TLS-terminating proxy (decisions.md section 6): the server speaks plain HTTP
+ * HTTPS behind a TLS-terminating proxy (README, HTTPS): the server speaks plain HTTP
  * ({@code --app.tls.mode=proxy}) and trusts {@code X-Forwarded-Proto} and
  * {@code X-Forwarded-For} only from the configured proxy, here {@code 127.0.0.1}. A request
  * from any other address, 127.0.0.2 here, is a client talking to the server directly: its
@@ -100,7 +100,7 @@ class ProxyModeTest extends ContractTest {
     }
 
     /**
-     * GET /health over plain HTTP is refused like everything else (decisions.md section 6: a
+     * GET /health over plain HTTP is refused like everything else (the document's Conventions: a
      * request that arrives over plain HTTP is never served), so the document must list 403 for
      * it: the validator fails a response whose status the operation does not declare.
      */

@@ -22,7 +22,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Requests the document has no operation for (decisions.md section 2): an unknown route is 404
+ * Requests the document has no operation for (its Errors section): an unknown route is 404
  * NOT_FOUND, another method on a GET route (the API's, and the served contract's of
  * ServedContractTest) is 405 METHOD_NOT_ALLOWED with an Allow header. The validator has no
  * response schema for these; the error shape is checked here and by ContractInvariants.

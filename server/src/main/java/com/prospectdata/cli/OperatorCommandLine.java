@@ -8,7 +8,7 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /**
- * The jar's command line (decisions.md section 8). Arguments are parsed before Spring starts,
+ * The jar's command line (the README's Operator commands). Arguments are parsed before Spring starts,
  * so {@code --help} and usage errors are instant and touch no database.
  */
 @Command(name = "prospect-api",

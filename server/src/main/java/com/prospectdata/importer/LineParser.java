@@ -31,7 +31,7 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Reads one line of the import format (decisions.md section 9) into an {@link ImportRecord}, or
+ * Reads one line of the import format (docs/import-format.md) into an {@link ImportRecord}, or
  * says why it cannot. It checks every rule the schema's constraints hold (and a few the API relies
  * on, such as non-empty names), so a record it returns is never refused by the database. It does
  * not look at references: whether a referenced record exists is the {@link Importer}'s question.

@@ -178,7 +178,7 @@ public final class ContractEnvironment implements AutoCloseable {
     }
 
     /**
-     * Waits until GET /health answers 200, over HTTPS (decisions.md section 6: the server speaks
+     * Waits until GET /health answers 200, over HTTPS (README, HTTPS: the server speaks
      * TLS) or, if the server does not, plain HTTP; HttpsTest fails in that case.
      */
     private void awaitHealthy() throws IOException {
