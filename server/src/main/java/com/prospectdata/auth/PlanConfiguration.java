@@ -1,9 +1,8 @@
 package com.prospectdata.auth;
 
+import com.prospectdata.openapi.GeneratedOperations;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
-import java.util.Set;
-import java.util.stream.Collectors;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.SmartInitializingSingleton;
 import org.springframework.beans.factory.annotation.Qualifier;
@@ -18,7 +17,7 @@ import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandl
 
 /**
  * Applies {@link PlanPolicy} to every {@code /api/v1} operation after the scope check and before
- * any parameter is bound, as decisions.md section 2 orders them.
+ * any parameter is read, as the document's order of checks says.
  */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnWebApplication
@@ -37,12 +36,7 @@ class PlanConfiguration implements WebMvcConfigurer, SmartInitializingSingleton 
     /** A plan naming an operation that does not exist is a typo: refuse to start. */
     @Override
     public void afterSingletonsInstantiated() {
-        // The generated interfaces' method names are the document's operationIds.
-        Set<String> operationIds = mappings.getObject().getHandlerMethods().values().stream()
-                .filter(method -> method.getMethod().getDeclaringClass().getPackageName().startsWith("com.prospectdata.generated"))
-                .map(method -> method.getMethod().getName())
-                .collect(Collectors.toSet());
-        plans.validate(operationIds);
+        plans.validate(GeneratedOperations.of(mappings.getObject()).keySet());
     }
 
     @Override
@@ -51,7 +45,8 @@ class PlanConfiguration implements WebMvcConfigurer, SmartInitializingSingleton 
             @Override
             public boolean preHandle(HttpServletRequest request, HttpServletResponse response, Object handler) {
                 if (handler instanceof HandlerMethod method) {
-                    plans.requireIncluded(ApiKeyAuthenticationFilter.currentCaller().tier(), method.getMethod().getName());
+                    GeneratedOperations.operationId(method.getMethod()).ifPresent(operationId ->
+                            plans.requireIncluded(ApiKeyAuthenticationFilter.currentCaller().tier(), operationId));
                 }
                 return true;
             }

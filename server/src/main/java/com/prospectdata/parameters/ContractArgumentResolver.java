@@ -1,5 +1,6 @@
 package com.prospectdata.parameters;
 
+import com.prospectdata.openapi.GeneratedOperations;
 import jakarta.servlet.http.HttpServletRequest;
 import org.springframework.core.MethodParameter;
 import org.springframework.web.bind.WebDataBinder;
@@ -20,9 +21,6 @@ import org.springframework.web.method.support.ModelAndViewContainer;
  */
 final class ContractArgumentResolver implements HandlerMethodArgumentResolver {
 
-    /** Where the generator puts the controller interfaces of api/openapi.yaml. */
-    static final String GENERATED_API_PACKAGE = "com.prospectdata.generated.api";
-
     private final ParameterReader reader;
 
     ContractArgumentResolver(ParameterReader reader) {
@@ -31,11 +29,8 @@ final class ContractArgumentResolver implements HandlerMethodArgumentResolver {
 
     @Override
     public boolean supportsParameter(MethodParameter parameter) {
-        return isGeneratedOperation(parameter) && wireName(parameter) != null;
-    }
-
-    static boolean isGeneratedOperation(MethodParameter parameter) {
-        return parameter.getDeclaringClass().getPackageName().equals(GENERATED_API_PACKAGE);
+        return parameter.getMethod() != null && GeneratedOperations.operationId(parameter.getMethod()).isPresent()
+                && wireName(parameter) != null;
     }
 
     /** The parameter's name in the document, from the generated binding annotation; null when it has none. */
@@ -55,8 +50,7 @@ final class ContractArgumentResolver implements HandlerMethodArgumentResolver {
     public Object resolveArgument(MethodParameter parameter, ModelAndViewContainer mavContainer,
                                   NativeWebRequest webRequest, WebDataBinderFactory binderFactory) throws Exception {
         HttpServletRequest request = webRequest.getNativeRequest(HttpServletRequest.class);
-        // The generated interfaces' method names are the document's operationIds.
-        ReadParameters read = reader.read(request, parameter.getMethod().getName());
+        ReadParameters read = reader.read(request, GeneratedOperations.operationId(parameter.getMethod()).orElseThrow());
         Object value = read.value(wireName(parameter));
         if (value == null) {
             return null;

@@ -1,5 +1,6 @@
 package com.prospectdata.parameters;
 
+import com.prospectdata.openapi.GeneratedOperations;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -13,7 +14,6 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplicat
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.MethodParameter;
-import org.springframework.web.method.HandlerMethod;
 import org.springframework.web.method.support.HandlerMethodArgumentResolver;
 import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerAdapter;
 import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerMapping;
@@ -54,16 +54,11 @@ class ParameterConfiguration implements SmartInitializingSingleton {
 
     @Override
     public void afterSingletonsInstantiated() {
-        for (HandlerMethod handler : mappings.getObject().getHandlerMethods().values()) {
-            MethodParameter[] parameters = handler.getMethodParameters();
-            if (parameters.length == 0 || !ContractArgumentResolver.isGeneratedOperation(parameters[0])) {
-                continue;
-            }
-            String operationId = handler.getMethod().getName();
+        GeneratedOperations.of(mappings.getObject()).forEach((operationId, handler) -> {
             ContractParameters.Operation operation = contract.operation(operationId).orElseThrow(() ->
                     new IllegalStateException("The generated operation " + operationId + " is not in the published document"));
             Set<String> bound = new TreeSet<>();
-            for (MethodParameter parameter : parameters) {
+            for (MethodParameter parameter : handler.getMethodParameters()) {
                 String name = ContractArgumentResolver.wireName(parameter);
                 if (name == null) {
                     throw new IllegalStateException("A parameter of " + operationId + " has no name in the document");
@@ -76,6 +71,6 @@ class ParameterConfiguration implements SmartInitializingSingleton {
                 throw new IllegalStateException("The generated operation " + operationId + " binds " + bound
                         + " but the published document declares " + declared + ": rebuild the server");
             }
-        }
+        });
     }
 }
