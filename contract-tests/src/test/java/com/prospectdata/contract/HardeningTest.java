@@ -231,8 +231,8 @@ class HardeningTest extends ContractTest {
         assertThat(response.header("Access-Control-Allow-Credentials")).as("keys are not cookies").isNull();
         assertThat(response.headers().getValues("Vary")).as("caches keep answers per origin").contains("Origin");
         assertThat(allowed(response.header("Access-Control-Expose-Headers")).stream().map(h -> h.toLowerCase(Locale.ROOT)).toList())
-                .as("a browser client can read the request id, its budget, the ETag and the page links")
-                .contains("x-request-id", "x-ratelimit-remaining", "retry-after", "etag", "link");
+                .as("a browser client can read the request id, its budget, the ETag, the page links and the key's expiry")
+                .contains("x-request-id", "x-ratelimit-remaining", "retry-after", "etag", "link", "api-key-expiration");
     }
 
     @Test

@@ -35,6 +35,12 @@ public class ApiKeyAuthenticationFilter extends OncePerRequestFilter {
 
     private static final String CALLER_ATTRIBUTE = AuthenticatedKey.class.getName();
     private static final String BEARER = "Bearer ";
+    /**
+     * When the caller's key stops working, on every response to a key that has an expiry (the
+     * habit of GitHub's {@code GitHub-Authentication-Token-Expiration}), so a client can warn
+     * before it happens. RFC 3339 in UTC, to the second.
+     */
+    public static final String KEY_EXPIRATION_HEADER = "API-Key-Expiration";
 
     private final ApiKeyService keys;
     private final RateLimiter rateLimiter;
@@ -91,6 +97,8 @@ public class ApiKeyAuthenticationFilter extends OncePerRequestFilter {
                 }
             }
             request.setAttribute(RequestIdFilter.KEY_ID_ATTRIBUTE, caller.keyId());
+            // Set before the rate limit and scope checks so that their refusals carry it too.
+            caller.expiresAt().ifPresent(expiry -> response.setHeader(KEY_EXPIRATION_HEADER, expiry.toString()));
             rateLimiter.consume(caller, response);
             if (!caller.hasScope(Scopes.COMPANIES_READ)) {
                 throw ApiException.forbidden("Insufficient scopes. Required: " + Scopes.COMPANIES_READ);

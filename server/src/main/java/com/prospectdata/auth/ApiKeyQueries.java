@@ -44,6 +44,41 @@ public class ApiKeyQueries {
                 .fetch();
     }
 
+    /**
+     * Inserts the replacement and ends the old key at {@code oldKeyEnds} (or earlier, if it was to
+     * end earlier anyway) in one transaction, provided the old key is still active and not yet
+     * rotated: two operators rotating the same key at once get one successor, not two.
+     * Returns when the old key now ends; empty, with nothing written, when it could not be rotated.
+     */
+    public Optional<Instant> insertReplacement(UUID oldKeyId, ApiKeyRecord replacement, Instant oldKeyEnds, Instant now) {
+        try {
+            return db.transactionResult(transaction -> {
+                DSLContext tx = transaction.dsl();
+                tx.executeInsert(replacement);
+                Instant ends = tx.update(API_KEY)
+                        .set(API_KEY.EXPIRES_AT, DSL.least(DSL.coalesce(API_KEY.EXPIRES_AT, DSL.val(oldKeyEnds)), DSL.val(oldKeyEnds)))
+                        .set(API_KEY.REPLACED_BY, replacement.getId())
+                        .where(API_KEY.ID.eq(oldKeyId))
+                        .and(API_KEY.REVOKED_AT.isNull())
+                        .and(API_KEY.REPLACED_BY.isNull())
+                        .and(API_KEY.EXPIRES_AT.isNull().or(API_KEY.EXPIRES_AT.gt(now)))
+                        .returningResult(API_KEY.EXPIRES_AT)
+                        .fetchOptional(API_KEY.EXPIRES_AT)
+                        .orElseThrow(NotRotated::new);
+                return Optional.of(ends);
+            });
+        } catch (NotRotated e) {
+            return Optional.empty();
+        }
+    }
+
+    /** Rolls the replacement's insert back when the old key changed under the rotation. */
+    private static final class NotRotated extends RuntimeException {
+        NotRotated() {
+            super(null, null, false, false);
+        }
+    }
+
     /** Marks the key revoked; revoking an already revoked key keeps the first revocation time. */
     public void revoke(UUID id, Instant at) {
         db.update(API_KEY)

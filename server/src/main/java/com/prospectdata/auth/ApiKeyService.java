@@ -4,6 +4,7 @@ import com.prospectdata.generated.jooq.tables.records.ApiKeyRecord;
 import com.prospectdata.organizations.OrganizationQueries;
 import com.prospectdata.web.ApiException;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Arrays;
@@ -15,7 +16,11 @@ import java.util.UUID;
 import java.util.regex.Pattern;
 import org.springframework.stereotype.Service;
 
-/** Issues, lists, revokes and checks API keys. Only hashes and hints are ever stored. */
+/**
+ * Issues, lists, rotates, revokes and checks API keys. Only hashes and hints are ever stored.
+ * The key lifecycle (expiry, rotation with a grace period, revocation) is described in
+ * docs/SECURITY.md, "Key lifecycle".
+ */
 @Service
 public class ApiKeyService {
 
@@ -36,11 +41,21 @@ public class ApiKeyService {
         this.clock = clock;
     }
 
-    public record IssuedKey(UUID id, String key, String hint) {
+    public record IssuedKey(UUID id, String key, String hint, Optional<Instant> expiresAt) {
+    }
+
+    /** The successor {@link #rotate} issued, and when the key it replaces stops working. */
+    public record RotatedKey(IssuedKey replacement, UUID replacedId, Instant replacedExpiresAt) {
+    }
+
+    /** The instant a span from now ends, to the second, as an expiry is kept. */
+    public Instant fromNow(Duration span) {
+        return now().plus(span);
     }
 
     public IssuedKey issue(UUID organizationId, Tier tier, Integer rateLimit, List<String> scopes,
-                           DeploymentEnvironment environment, String label) {
+                           DeploymentEnvironment environment, String label, Optional<Instant> expiresAt) {
+        requireFuture(expiresAt);
         if (!organizations.exists(organizationId)) {
             throw new IllegalArgumentException("organization " + organizationId + " does not exist");
         }
@@ -62,22 +77,64 @@ public class ApiKeyService {
             }
             granted.add(scope);
         }
-        String key = ApiKeyFormat.generate(environment);
-        UUID id = UUID.randomUUID();
+        NewKey created = newKey(organizationId, environment.wireName(), tier.wireName(), rateLimit,
+                granted.toArray(String[]::new), label, expiresAt);
+        keys.insert(created.record());
+        return created.issued();
+    }
+
+    private record NewKey(ApiKeyRecord record, IssuedKey issued) {
+    }
+
+    private NewKey newKey(UUID organizationId, String environment, String tier, Integer rateLimit, String[] scopes,
+                          String label, Optional<Instant> expiresAt) {
+        String key = ApiKeyFormat.generate(DeploymentEnvironment.fromWireName(environment));
         ApiKeyRecord record = new ApiKeyRecord()
-                .setId(id)
+                .setId(UUID.randomUUID())
                 .setOrganizationId(organizationId)
                 .setKeyHash(ApiKeyFormat.sha256(key))
                 .setHintPrefix(ApiKeyFormat.hintPrefix(key))
                 .setHintSuffix(ApiKeyFormat.hintSuffix(key))
-                .setEnvironment(environment.wireName())
-                .setTier(tier.wireName())
+                .setEnvironment(environment)
+                .setTier(tier)
                 .setRateLimit(rateLimit)
-                .setScopes(granted.toArray(String[]::new))
+                .setScopes(scopes)
                 .setLabel(label)
-                .setCreatedAt(clock.instant().truncatedTo(ChronoUnit.SECONDS));
-        keys.insert(record);
-        return new IssuedKey(id, key, ApiKeyFormat.hint(record.getHintPrefix(), record.getHintSuffix()));
+                .setCreatedAt(now())
+                .setExpiresAt(expiresAt.orElse(null));
+        return new NewKey(record, new IssuedKey(record.getId(), key,
+                ApiKeyFormat.hint(record.getHintPrefix(), record.getHintSuffix()), expiresAt));
+    }
+
+    /**
+     * Issues a successor with everything of the key but its secret (organization, tier, limit,
+     * scopes, environment, label) and lets the old key live for {@code grace} more, never longer
+     * than it would have anyway. A revoked, expired or already rotated key is refused. The new
+     * expiry reaches a server that has the old key cached within the cache's TTL, as a
+     * revocation does.
+     */
+    public RotatedKey rotate(String idOrHint, Duration grace, Optional<Instant> replacementExpiresAt) {
+        requireFuture(replacementExpiresAt);
+        ApiKeyRecord old = findOne(idOrHint, "rotate");
+        Instant now = now();
+        switch (KeyState.of(old, now)) {
+            case REVOKED -> throw new IllegalArgumentException("key " + old.getId() + " was revoked at " + old.getRevokedAt()
+                    + " and cannot be rotated; issue a new key with keys issue");
+            case EXPIRED -> throw new IllegalArgumentException("key " + old.getId() + " expired at " + old.getExpiresAt()
+                    + " and cannot be rotated; issue a new key with keys issue");
+            case ACTIVE -> {
+                if (old.getReplacedBy() != null) {
+                    throw new IllegalArgumentException("key " + old.getId() + " was already rotated: its replacement is "
+                            + old.getReplacedBy() + " (rotate that one, or revoke this one to end its grace period now)");
+                }
+            }
+        }
+        NewKey replacement = newKey(old.getOrganizationId(), old.getEnvironment(), old.getTier(), old.getRateLimit(),
+                old.getScopes(), old.getLabel(), replacementExpiresAt);
+        Instant oldExpiresAt = keys.insertReplacement(old.getId(), replacement.record(), now.plus(grace), now)
+                .orElseThrow(() -> new IllegalStateException("key " + old.getId()
+                        + " was rotated, revoked or expired while this command ran; nothing was changed, see keys list"));
+        return new RotatedKey(replacement.issued(), old.getId(), oldExpiresAt);
     }
 
     public List<ApiKeyRecord> list(Optional<UUID> organizationId) {
@@ -86,6 +143,12 @@ public class ApiKeyService {
 
     /** Revokes the key named by its id or its hint (first 8 + "..." + last 8); returns its id. */
     public UUID revoke(String idOrHint) {
+        UUID keyId = findOne(idOrHint, "revoke").getId();
+        keys.revoke(keyId, now());
+        return keyId;
+    }
+
+    private ApiKeyRecord findOne(String idOrHint, String verb) {
         Optional<UUID> id = parseUuid(idOrHint);
         var matcher = HINT.matcher(idOrHint);
         if (id.isEmpty() && !matcher.matches()) {
@@ -99,11 +162,22 @@ public class ApiKeyService {
         }
         if (found.size() > 1) {
             throw new IllegalArgumentException("the hint '" + idOrHint + "' matches " + found.size()
-                    + " keys; revoke by id instead (see keys list)");
+                    + " keys; " + verb + " by id instead (see keys list)");
         }
-        UUID keyId = found.getFirst().getId();
-        keys.revoke(keyId, clock.instant().truncatedTo(ChronoUnit.SECONDS));
-        return keyId;
+        return found.getFirst();
+    }
+
+    private void requireFuture(Optional<Instant> expiresAt) {
+        Instant now = clock.instant();
+        if (expiresAt.isPresent() && !expiresAt.get().isAfter(now)) {
+            throw new IllegalArgumentException("the expiry " + expiresAt.get() + " is not in the future (it is now "
+                    + now.truncatedTo(ChronoUnit.SECONDS) + ")");
+        }
+    }
+
+    /** Now, to the second: every time kept on a key is written to the second. */
+    private Instant now() {
+        return clock.instant().truncatedTo(ChronoUnit.SECONDS);
     }
 
     /** The caller behind a bearer token, or a 401 in the contract's words. */
@@ -119,6 +193,10 @@ public class ApiKeyService {
         }
         byte[] keyHash = ApiKeyFormat.sha256(token);
         return switch (cache.lookup(keyHash, () -> lookUp(keyHash))) {
+            // Compared on every request, not when cached: the key ends at its instant on every server.
+            case KeyLookup.Valid valid when valid.key().hasExpiredAt(clock.instant()) ->
+                    throw ApiException.unauthorized("Invalid API key: this key has expired (at "
+                            + valid.key().expiresAt().orElseThrow() + ")");
             case KeyLookup.Valid valid -> valid.key();
             case KeyLookup.Revoked revoked -> throw ApiException.unauthorized("Invalid API key: this key has been revoked");
             case KeyLookup.Unknown unknown -> throw ApiException.unauthorized("Invalid API key");
@@ -137,7 +215,7 @@ public class ApiKeyService {
         Tier tier = Tier.fromWireName(key.getTier());
         int hourlyLimit = key.getRateLimit() != null ? key.getRateLimit() : tier.defaultHourlyLimit();
         return new KeyLookup.Valid(new AuthenticatedKey(key.getId(), key.getOrganizationId(), tier, hourlyLimit,
-                Arrays.asList(key.getScopes())));
+                Arrays.asList(key.getScopes()), Optional.ofNullable(key.getExpiresAt())));
     }
 
     private static Optional<UUID> parseUuid(String text) {

@@ -1,12 +1,22 @@
 package com.prospectdata.auth;
 
+import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 
-/** A valid, unrevoked key of this deployment's environment, as the request's caller. */
-public record AuthenticatedKey(UUID keyId, UUID organizationId, Tier tier, int hourlyLimit, List<String> scopes) {
+/**
+ * A valid, unrevoked key of this deployment's environment, as the request's caller. An expiry,
+ * when the key has one, is checked against the clock on every request (see ApiKeyService).
+ */
+public record AuthenticatedKey(UUID keyId, UUID organizationId, Tier tier, int hourlyLimit, List<String> scopes,
+                               Optional<Instant> expiresAt) {
 
     public boolean hasScope(String scope) {
         return scopes.contains(scope);
+    }
+
+    public boolean hasExpiredAt(Instant now) {
+        return expiresAt.filter(expiry -> !now.isBefore(expiry)).isPresent();
     }
 }

@@ -34,7 +34,7 @@ public class BenchmarkCaller {
         log.warn("AUTHENTICATION IS OFF: every request acts for organization {} (app.benchmark.unauthenticated-organization)",
                 organization);
         this.caller = Optional.of(new AuthenticatedKey(new UUID(0, 0), UUID.fromString(organization.trim()),
-                Tier.ENTERPRISE, Integer.MAX_VALUE, List.of(Scopes.COMPANIES_READ)));
+                Tier.ENTERPRISE, Integer.MAX_VALUE, List.of(Scopes.COMPANIES_READ), Optional.empty()));
     }
 
     public Optional<AuthenticatedKey> caller() {

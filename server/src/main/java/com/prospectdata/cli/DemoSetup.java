@@ -96,7 +96,7 @@ public class DemoSetup {
             return;
         }
         var issued = keys.issue(DemoDataGenerator.DEMO_ORGANIZATION_ID, Tier.PRO, null,
-                List.of(Scopes.COMPANIES_READ), environment.served(), "demo key (serve --demo)");
+                List.of(Scopes.COMPANIES_READ), environment.served(), "demo key (serve --demo)", Optional.empty());
         String port = context.getEnvironment().getProperty("local.server.port", "8080");
         boolean tls = Ssl.isEnabled(Binder.get(context.getEnvironment()).bind("server.ssl", Ssl.class).orElse(null));
         String base = (tls ? "https" : "http") + "://localhost:" + port;

@@ -51,7 +51,9 @@ public final class OperatorCommandLine implements Runnable {
         // whole usage: the operator's terminal, or a script's log, keeps the reason in view.
         commandLine.setParameterExceptionHandler((exception, refusedArguments) -> {
             PrintWriter err = exception.getCommandLine().getErr();
-            err.println("error: " + OneLineMessage.of(exception) + " (see: prospect-api "
+            // picocli words some of its messages "Error: ..." already.
+            String message = OneLineMessage.of(exception).replaceFirst("^Error: ", "");
+            err.println("error: " + message + " (see: prospect-api "
                     + qualifiedName(exception.getCommandLine()) + "--help)");
             err.flush();
             return exception.getCommandLine().getCommandSpec().exitCodeOnInvalidInput();

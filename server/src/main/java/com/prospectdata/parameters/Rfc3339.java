@@ -15,7 +15,7 @@ import java.util.regex.Pattern;
  * places (omitted seconds, signed and longer years) and stricter in others (offsets beyond
  * 18 hours), so the grammar is checked here and the instant computed from its fields.
  */
-final class Rfc3339 {
+public final class Rfc3339 {
 
     private static final Pattern DATE_TIME = Pattern.compile(
             "(\\d{4})-(\\d{2})-(\\d{2})[Tt](\\d{2}):(\\d{2}):(\\d{2})(?:\\.(\\d{1,9}))?(?:([Zz])|([+-])(\\d{2}):(\\d{2}))");
@@ -24,7 +24,7 @@ final class Rfc3339 {
     }
 
     /** The instant the text names, in UTC; empty when it is not an RFC 3339 date-time. */
-    static Optional<OffsetDateTime> parse(String text) {
+    public static Optional<OffsetDateTime> parse(String text) {
         Matcher m = DATE_TIME.matcher(text);
         if (!m.matches()) {
             return Optional.empty();

@@ -45,12 +45,12 @@ class WebConfiguration implements WebMvcConfigurer {
                 .allowedMethods("GET")
                 .allowedHeaders("Authorization", "Accept", "X-Request-Id", "If-None-Match")
                 .exposedHeaders("X-Request-Id", "X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset",
-                        "RateLimit-Policy", "RateLimit", "Retry-After", "ETag", "Link")
+                        "RateLimit-Policy", "RateLimit", "Retry-After", "ETag", "Link", "API-Key-Expiration")
                 .allowCredentials(false)
                 .maxAge(600);
     }
 
-    /** Every response is JSON, whatever the client's Accept header asks for (decisions.md 1). */
+    /** Every response is JSON, whatever the client's Accept header asks for (api/openapi.yaml, Conventions). */
     @Override
     public void configureContentNegotiation(ContentNegotiationConfigurer configurer) {
         configurer.ignoreAcceptHeader(true).defaultContentType(MediaType.APPLICATION_JSON);

@@ -12,6 +12,9 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Properties;
 import java.util.regex.Matcher;
@@ -99,6 +102,14 @@ class OperatorCommandLineTest {
             keys issue --org 3f2b8c1d-9e4a-4b7f-8a21-6d5c0e9f1a42 --tier pro --rate-limit many | --rate-limit | Invalid value
             keys issue --org 3f2b8c1d-9e4a-4b7f-8a21-6d5c0e9f1a42 --tier pro --colour blue | --colour | Unknown option
             keys revoke                               | KEY_ID_OR_HINT | Missing required parameter
+            keys rotate                               | KEY_ID_OR_HINT | Missing required parameter
+            keys rotate 3f2b8c1d-9e4a-4b7f-8a21-6d5c0e9f1a42 --grace 1.5d | --grace | not a span of time
+            keys rotate 3f2b8c1d-9e4a-4b7f-8a21-6d5c0e9f1a42 --grace -1d  | --grace | not a span of time
+            keys rotate 3f2b8c1d-9e4a-4b7f-8a21-6d5c0e9f1a42 --grace 3m   | --grace | min for minutes
+            keys issue --org 3f2b8c1d-9e4a-4b7f-8a21-6d5c0e9f1a42 --tier pro --expires-in 90 | --expires-in | not a span of time
+            keys issue --org 3f2b8c1d-9e4a-4b7f-8a21-6d5c0e9f1a42 --tier pro --expires-in 0d | --expires-in | at least 1min
+            keys issue --org 3f2b8c1d-9e4a-4b7f-8a21-6d5c0e9f1a42 --tier pro --expires-at 2027-01-31 | --expires-at | not an RFC 3339 time
+            keys issue --org 3f2b8c1d-9e4a-4b7f-8a21-6d5c0e9f1a42 --tier pro --expires-at 2027-01-31T00:00:00Z --expires-in 1d | --expires-at | mutually exclusive
             demo-data --companies lots                | --companies | Invalid value
             import                                    | FILE   | Missing required parameter
             orgs frobnicate                           | frobnicate | Unmatched argument
@@ -106,7 +117,7 @@ class OperatorCommandLineTest {
     void aMistypedCommandIsOneLineNamingWhatIsWrong(String command, String named, String words) {
         String line = oneErrorLine(run(command.split(" ")));
 
-        assertThat(line).startsWith("error: ").contains(named).contains(words).contains("--help");
+        assertThat(line).startsWith("error: ").doesNotStartWith("error: Error").contains(named).contains(words).contains("--help");
     }
 
     @Test
@@ -145,6 +156,135 @@ class OperatorCommandLineTest {
         assertThat(neverUsed).contains(organization, "never", "list me");
         String usedLine = lines.stream().filter(line -> line.startsWith(used)).findFirst().orElseThrow();
         assertThat(usedLine).contains(organization, "2026-11-20T08:30:00Z");
+    }
+
+    private static String field(Run run, String name) {
+        assertThat(run.status()).as("%s", run).isZero();
+        return run.stdout().lines().filter(line -> line.startsWith(name + ": ")).findFirst()
+                .map(line -> line.substring(name.length() + 2)).orElseThrow(() -> new AssertionError("no " + name + " in " + run));
+    }
+
+    private static String rowOf(String keyId, Run listed) {
+        return listed.stdout().lines().filter(line -> line.startsWith(keyId)).findFirst().orElseThrow();
+    }
+
+    private void execute(String sql) throws Exception {
+        try (Connection connection = DriverManager.getConnection(database.jdbcUrl(), credentials());
+             Statement statement = connection.createStatement()) {
+            statement.execute(sql);
+        }
+    }
+
+    @Test
+    void aKeyIssuedWithAnExpiryPrintsItAndOneWithoutSaysNever() {
+        String organization = organization();
+
+        Run at = run("keys", "issue", "--org", organization, "--tier", "pro", "--expires-at", "2099-01-31T01:00:00+01:00");
+        Instant before = Instant.now().truncatedTo(ChronoUnit.SECONDS);
+        Run in = run("keys", "issue", "--org", organization, "--tier", "pro", "--expires-in", "90d");
+        Instant after = Instant.now();
+        Run never = run("keys", "issue", "--org", organization, "--tier", "pro");
+
+        assertThat(field(at, "expires")).isEqualTo("2099-01-31T00:00:00Z");
+        assertThat(Instant.parse(field(in, "expires"))).isBetween(before.plus(Duration.ofDays(90)), after.plus(Duration.ofDays(90)));
+        assertThat(field(never, "expires")).isEqualTo("never");
+        Run listed = run("keys", "list", "--org", organization);
+        assertThat(rowOf(field(at, "id"), listed)).contains("active", "2099-01-31T00:00:00Z");
+        assertThat(rowOf(field(never, "id"), listed)).contains("active", "never");
+    }
+
+    @Test
+    void anExpiryThatIsNotInTheFutureIsOneLine() {
+        String line = oneErrorLine(run("keys", "issue", "--org", organization(), "--tier", "pro",
+                "--expires-at", "2020-01-01T00:00:00Z"));
+
+        assertThat(line).contains("2020-01-01T00:00:00Z", "not in the future");
+    }
+
+    @Test
+    void rotatingIssuesTheSameKeyAnewAndLetsTheOldOneLiveForTheGracePeriod() {
+        String organization = organization();
+        Run old = run("keys", "issue", "--org", organization, "--tier", "enterprise", "--rate-limit", "4321",
+                "--scopes", "companies:read", "--label", "rotate me");
+        String oldId = field(old, "id");
+        String key = field(old, "key");
+        Instant before = Instant.now().truncatedTo(ChronoUnit.SECONDS);
+
+        Run rotated = run("keys", "rotate", key.substring(0, 8) + "..." + key.substring(key.length() - 8));
+        Instant after = Instant.now();
+
+        String newId = field(rotated, "id");
+        assertThat(field(rotated, "key")).startsWith("cpd_test_").isNotEqualTo(key);
+        assertThat(field(rotated, "replaces")).isEqualTo(oldId);
+        assertThat(field(rotated, "expires")).as("the new key's own expiry").isEqualTo("never");
+        Instant oldEnds = Instant.parse(field(rotated, "replaced key expires"));
+        assertThat(oldEnds).as("the default grace period is 24 hours")
+                .isBetween(before.plus(Duration.ofHours(24)), after.plus(Duration.ofHours(24)));
+        assertThat(rotated.stderr()).contains("not shown again", "keys revoke " + oldId);
+        Run listed = run("keys", "list", "--org", organization);
+        String oldRow = rowOf(oldId, listed);
+        String newRow = rowOf(newId, listed);
+        assertThat(oldRow).contains("active", oldEnds.toString());
+        assertThat(newRow).contains("active");
+        for (String kept : List.of(organization, "test", "enterprise", "4321", "companies:read", "rotate me")) {
+            assertThat(newRow).as("the new key keeps %s", kept).contains(kept);
+        }
+    }
+
+    @Test
+    void aZeroGraceEndsTheOldKeyNowAndAGraceNeverLengthensAnExpiry() {
+        String organization = organization();
+        String endsNow = field(run("keys", "issue", "--org", organization, "--tier", "free"), "id");
+        Run soon = run("keys", "issue", "--org", organization, "--tier", "free", "--expires-in", "1h");
+
+        Run ended = run("keys", "rotate", endsNow, "--grace", "0", "--expires-in", "30d");
+        Run kept = run("keys", "rotate", field(soon, "id"), "--grace", "7d");
+
+        assertThat(Instant.parse(field(ended, "replaced key expires"))).isBeforeOrEqualTo(Instant.now());
+        assertThat(Instant.parse(field(ended, "expires"))).as("the new key's expiry")
+                .isAfter(Instant.now().plus(Duration.ofDays(29)));
+        assertThat(rowOf(endsNow, run("keys", "list", "--org", organization))).contains("expired");
+        assertThat(field(kept, "replaced key expires")).isEqualTo(field(soon, "expires"));
+    }
+
+    @Test
+    void aRevokedAnExpiredAnUnknownOrAnAlreadyRotatedKeyIsNotRotated() throws Exception {
+        String organization = organization();
+        String revoked = field(run("keys", "issue", "--org", organization, "--tier", "free"), "id");
+        run("keys", "revoke", revoked);
+        String expired = field(run("keys", "issue", "--org", organization, "--tier", "free", "--expires-in", "1h"), "id");
+        execute("update api_key set expires_at = now() - interval '1 second' where id = '" + expired + "'");
+        String rotatedOnce = field(run("keys", "issue", "--org", organization, "--tier", "free"), "id");
+        String replacement = field(run("keys", "rotate", rotatedOnce), "id");
+        Run before = run("keys", "list", "--org", organization);
+
+        assertThat(oneErrorLine(run("keys", "rotate", revoked))).contains(revoked, "was revoked", "keys issue");
+        assertThat(oneErrorLine(run("keys", "rotate", expired))).contains(expired, "expired at", "keys issue");
+        assertThat(oneErrorLine(run("keys", "rotate", rotatedOnce))).contains("already rotated", replacement);
+        assertThat(oneErrorLine(run("keys", "rotate", "5d8f3a9c-1b2e-4c7d-9e0f-a1b2c3d4e5f6"))).contains("no key matches");
+        assertThat(oneErrorLine(run("keys", "rotate", "not-a-key"))).contains("neither a key id");
+        Run after = run("keys", "list", "--org", organization);
+        assertThat(after.stdout().lines().count()).as("a refused rotation issues no key").isEqualTo(before.stdout().lines().count());
+        assertThat(rowOf(revoked, after)).contains("revoked", "never");
+        assertThat(rowOf(rotatedOnce, after)).isEqualTo(rowOf(rotatedOnce, before));
+    }
+
+    @Test
+    void keysListShowsStateAndAgeAndMarksActiveKeysOlderThan90Days() throws Exception {
+        String organization = organization();
+        String old = field(run("keys", "issue", "--org", organization, "--tier", "free"), "id");
+        String oldButRevoked = field(run("keys", "issue", "--org", organization, "--tier", "free"), "id");
+        String fresh = field(run("keys", "issue", "--org", organization, "--tier", "free"), "id");
+        execute("update api_key set created_at = now() - interval '100 days' where id in ('" + old + "', '" + oldButRevoked + "')");
+        run("keys", "revoke", oldButRevoked);
+
+        Run listed = run("keys", "list", "--org", organization);
+
+        assertThat(listed.stdout().lines().findFirst().orElseThrow()).contains("STATE", "AGE", "EXPIRES");
+        assertThat(rowOf(old, listed)).contains("active", "100d *");
+        assertThat(rowOf(oldButRevoked, listed)).contains("revoked", "100d").doesNotContain("*");
+        assertThat(rowOf(fresh, listed)).contains("active", "0min").doesNotContain("*");
+        assertThat(listed.stdout()).contains("* active for more than 90 days: roll it over with keys rotate");
     }
 
     private Properties credentials() {
