@@ -24,6 +24,9 @@ import org.springframework.stereotype.Service;
 @Service
 public class ApiKeyService {
 
+    /** The contract's words for a key past its expiry (docs/SECURITY.md, "Key lifecycle"). */
+    private static final String KEY_EXPIRED = "The API key has expired.";
+
     private static final Pattern HINT = Pattern.compile("(.{8})\\.\\.\\.(.{8})");
 
     private final ApiKeyQueries keys;
@@ -195,8 +198,7 @@ public class ApiKeyService {
         return switch (cache.lookup(keyHash, () -> lookUp(keyHash))) {
             // Compared on every request, not when cached: the key ends at its instant on every server.
             case KeyLookup.Valid valid when valid.key().hasExpiredAt(clock.instant()) ->
-                    throw ApiException.unauthorized("Invalid API key: this key has expired (at "
-                            + valid.key().expiresAt().orElseThrow() + ")");
+                    throw ApiException.unauthorized(KEY_EXPIRED);
             case KeyLookup.Valid valid -> valid.key();
             case KeyLookup.Revoked revoked -> throw ApiException.unauthorized("Invalid API key: this key has been revoked");
             case KeyLookup.Unknown unknown -> throw ApiException.unauthorized("Invalid API key");
