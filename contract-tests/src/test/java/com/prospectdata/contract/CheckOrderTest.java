@@ -19,7 +19,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * When a request has several faults, the first check in the contract's order answers
- * (decisions.md section 2): authentication (401), then scope (403), then parameters (400), then
+ * (docs/api-rules.md §2): authentication (401), then scope (403), then parameters (400), then
  * existence and ownership (404, 403). Rate limiting (429, between 401 and 403) is in RateLimitTest,
  * since it needs keys whose budget can be spent.
  */

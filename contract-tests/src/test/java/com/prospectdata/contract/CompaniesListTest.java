@@ -32,7 +32,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
-/** GET /api/v1/companies/: filters, ordering and pagination (decisions.md section 3). */
+/** GET /api/v1/companies/: filters, ordering and pagination (docs/api-rules.md §3). */
 class CompaniesListTest extends ContractTest {
 
     private static final String PATH = "/api/v1/companies/";
@@ -85,7 +85,7 @@ class CompaniesListTest extends ContractTest {
             String id = item.get("id").stringValue();
             ObjectNode expected = Expected.company(fixture(), id);
             ObjectNode actual = (ObjectNode) item.deepCopy();
-            // Without created_at/updated_at in the file, the import time is used (decisions.md section 9).
+            // Without created_at/updated_at in the file, the import time is used (docs/api-rules.md §9).
             for (String time : List.of("created_at", "updated_at")) {
                 if (!expected.has(time)) {
                     assertThat(Instant.parse(actual.get(time).stringValue()))
@@ -159,7 +159,7 @@ class CompaniesListTest extends ContractTest {
 
     @Test
     void reviewStatusListAsOneCommaSeparatedValue() {
-        // Accepted by decisions.md section 3, though the document describes only the repeated form:
+        // Accepted by docs/api-rules.md §3, though the document describes only the repeated form:
         // the request validator would flag it, so only the response is validated.
         Response response = givenInvalid().queryParam("prospect_search_id", SEARCH_MAIN)
                 .queryParam("review_status_list", "rejected,pending")

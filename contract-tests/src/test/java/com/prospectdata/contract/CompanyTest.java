@@ -18,7 +18,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
-/** GET /api/v1/companies/{company_id} (decisions.md sections 1 and 9). */
+/** GET /api/v1/companies/{company_id} (docs/api-rules.md §1 and §9). */
 class CompanyTest extends ContractTest {
 
     private static final String PATH = "/api/v1/companies/{company_id}";
@@ -43,7 +43,7 @@ class CompanyTest extends ContractTest {
 
         for (String time : List.of("created_at", "updated_at")) {
             if (!expected.has(time)) {
-                // The import time (decisions.md section 9), whole seconds.
+                // The import time (docs/api-rules.md §9), whole seconds.
                 assertThat(Instant.parse(actual.get(time).stringValue())).isBetween(fixture().now().minusSeconds(1), Instant.now());
                 actual.remove(time);
             }

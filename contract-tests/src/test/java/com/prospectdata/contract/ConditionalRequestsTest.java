@@ -16,7 +16,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** ETag, If-None-Match and Cache-Control on every GET that answers 200 (issue 5). */
+/** ETag, If-None-Match and Cache-Control on every GET that answers 200 (api/openapi.yaml, "Caching and conditional requests"). */
 class ConditionalRequestsTest extends ContractTest {
 
     private static final String STRONG_ETAG = "\"[!#-~]+\"";

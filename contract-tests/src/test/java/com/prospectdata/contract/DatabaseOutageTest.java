@@ -35,7 +35,7 @@ import org.junit.jupiter.api.parallel.Isolated;
 import tools.jackson.databind.JsonNode;
 
 /**
- * 503 (decisions.md sections 2 and 7): while the database cannot be reached, every
+ * 503 (docs/api-rules.md §2 and §7): while the database cannot be reached, every
  * {@code /api/v1} operation answers 503 SERVICE_UNAVAILABLE and GET /health 503 "unhealthy";
  * when it can again, the server recovers by itself. The outage is real: the database refuses new
  * connections and the server's open ones are ended, through an administrator's connection.

@@ -9,8 +9,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.Isolated;
 
 /**
- * The gate of the issue's "contract tests cover every operation with every status code it
- * declares": every (operation, status) pair of api/openapi.yaml must have been received, and
+ * The gate of "the contract tests cover every operation with every status code it declares":
+ * every (operation, status) pair of api/openapi.yaml must have been received, and
  * passed the validator, by some test of this run (see DeclaredStatusCoverage).
  *
  * <p>Runs last: JUnit runs isolated classes after all others (concurrent ones included), and

@@ -221,7 +221,7 @@ final class GeneratedClientExpectations {
         return page;
     }
 
-    /** The search of decisions.md section 3: a case-insensitive substring of these fields. */
+    /** The search of docs/api-rules.md §3: a case-insensitive substring of these fields. */
     private static boolean matchesSearch(JsonNode company, String search) {
         String needle = search.strip().toLowerCase(Locale.ROOT);
         Stream<JsonNode> fields = Stream.concat(

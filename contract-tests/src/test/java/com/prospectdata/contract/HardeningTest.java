@@ -37,7 +37,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import tools.jackson.databind.JsonNode;
 
 /**
- * The hardening of issue 3: {@code X-Content-Type-Options: nosniff} on every response, HSTS on
+ * The hardening of every response (docs/SECURITY.md, API8): {@code X-Content-Type-Options: nosniff} on every response, HSTS on
  * every HTTPS response, {@code Cache-Control: no-store} on every error, no Server header and no
  * framework or version words anywhere, the request size bounded (a 20 KB header is a JSON 400,
  * never a 500), and CORS off unless configured. Responses the application writes are checked on
@@ -156,7 +156,7 @@ class HardeningTest extends ContractTest {
 
     /**
      * The errors the container raises must carry what every response carries: X-Request-Id
-     * (decisions.md section 1), nosniff, and HSTS since they come over HTTPS.
+     * (docs/api-rules.md §1), nosniff, and HSTS since they come over HTTPS.
      */
     @ParameterizedTest
     @MethodSource("containerResponses")
@@ -204,8 +204,8 @@ class HardeningTest extends ContractTest {
 
     /**
      * With CORS off, a preflight is an OPTIONS request like any other, which the API answers
-     * with its JSON 405 (RoutingTest): every response, errors included, is JSON (decisions.md
-     * section 1), and Allow names the API's methods.
+     * with its JSON 405 (RoutingTest): every response, errors included, is JSON (docs/api-rules.md
+     * §1), and Allow names the API's methods.
      */
     @Test
     void withoutConfigurationAPreflightIsAnsweredLikeAnyOptionsRequest() {
@@ -264,7 +264,7 @@ class HardeningTest extends ContractTest {
     /**
      * When the server refuses a request of an origin it does not allow, the refusal is an error
      * of the API like any other: JSON {@code {"error", "message"}} with Cache-Control: no-store
-     * (decisions.md sections 1 and 2). ContractInvariants checks that on both requests.
+     * (docs/api-rules.md §1 and §2). ContractInvariants checks that on both requests.
      */
     @Test
     void aRequestOfAnotherOriginIsRefusedInTheContractsShape() {

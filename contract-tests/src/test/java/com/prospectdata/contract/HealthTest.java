@@ -10,7 +10,7 @@ import com.prospectdata.contract.support.Json;
 import io.restassured.response.Response;
 import org.junit.jupiter.api.Test;
 
-/** GET /health (decisions.md section 7). */
+/** GET /health (docs/api-rules.md §7). */
 class HealthTest extends ContractTest {
 
     @Test

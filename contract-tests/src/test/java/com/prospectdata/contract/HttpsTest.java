@@ -21,7 +21,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import tools.jackson.databind.JsonNode;
 
 /**
- * HTTPS only (decisions.md section 6): the server speaks TLS, and a request that arrives over
+ * HTTPS only (docs/api-rules.md §6): the server speaks TLS, and a request that arrives over
  * plain HTTP is never served: 403 HTTPS_REQUIRED, never a redirect (the key already crossed the
  * wire in clear). The environment starts the server with a plain-HTTP listener
  * ({@code app.plain-http-port}) for these tests.

@@ -51,7 +51,7 @@ import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Issue 5: the Java client a partner generates from api/openapi.yaml (openapi-generator's
+ * The Java client a partner generates from api/openapi.yaml (openapi-generator's
  * {@code java} generator, library {@code native}; the build generates it into
  * target/generated-test-sources/java-client). Every operation of the document is called through
  * it, and its typed results must hold the fixture's data; a 404, a 400 and a 429 must surface as

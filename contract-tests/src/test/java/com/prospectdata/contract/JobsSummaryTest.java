@@ -15,7 +15,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
-/** GET /api/v1/companies/{company_id}/jobs/summary (decisions.md section 4). */
+/** GET /api/v1/companies/{company_id}/jobs/summary (docs/api-rules.md §4). */
 class JobsSummaryTest extends ContractTest {
 
     private static final String PATH = "/api/v1/companies/{company_id}/jobs/summary";

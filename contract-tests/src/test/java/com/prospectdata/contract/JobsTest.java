@@ -25,7 +25,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
-/** GET /api/v1/companies/{company_id}/jobs (decisions.md sections 3 and 4). */
+/** GET /api/v1/companies/{company_id}/jobs (docs/api-rules.md §3 and §4). */
 class JobsTest extends ContractTest {
 
     private static final String PATH = "/api/v1/companies/{company_id}/jobs";
@@ -48,7 +48,7 @@ class JobsTest extends ContractTest {
         return parameters;
     }
 
-    /** velocity_per_month is the exact value rounded to 2 decimals (decisions.md section 1). */
+    /** velocity_per_month is the exact value rounded to 2 decimals (docs/api-rules.md §1). */
     static void assertVelocity(JsonNode velocity, BigDecimal exact) {
         BigDecimal sent = velocity.decimalValue();
         assertThat(sent.stripTrailingZeros().scale()).as("decimals of velocity_per_month %s", sent).isLessThanOrEqualTo(2);

@@ -26,7 +26,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * A full key appears once, when it is issued, and never in logs (decisions.md section 6), nor
+ * A full key appears once, when it is issued, and never in logs (docs/api-rules.md §6), nor
  * in an error body. A server of its own ({@code target/contract/log-secrecy.log}) sees a key of
  * its own used, refused in every way (403, 404, 400, its budget of 4 spent, sent over plain
  * HTTP), revoked with {@code keys revoke} and then refused; and wrong keys, one a character off

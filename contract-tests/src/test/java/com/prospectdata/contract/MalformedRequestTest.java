@@ -14,7 +14,7 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * Requests that HTTP clients would not send, refused before the application runs: they still
- * get a JSON error with the caller's X-Request-Id (decisions.md sections 1 and 2).
+ * get a JSON error with the caller's X-Request-Id (docs/api-rules.md §1 and §2).
  */
 class MalformedRequestTest extends ContractTest {
 

@@ -38,7 +38,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Several servers on one database (issue 3): two {@code serve} processes, instance A and
+ * Several servers on one database (README, "Several instances"): two {@code serve} processes, instance A and
  * instance B, on a PostgreSQL database of their own with the fixture imported and keys issued
  * through the operator commands, sharing their rate limits through a redis-server of this
  * test's own ({@code --app.rate-limit.store=redis}, {@code SPRING_DATA_REDIS_URL}). They cache
@@ -60,7 +60,7 @@ class MultiInstanceTest {
     private static final String COMPANY = "/api/v1/companies/" + Fixture.COMPANY_NORDLICHT;
     private static final String RATE_LIMIT_KEY_PREFIX = "cpd:rate-limit:";
     private static final String OUTAGE_WARNING = "Redis is unreachable for rate limiting";
-    /** Every instance refuses a revoked key within 60 seconds (decisions.md section 6); the bound of the polling. */
+    /** Every instance refuses a revoked key within 60 seconds (docs/api-rules.md §6); the bound of the polling. */
     private static final Duration REVOCATION_BOUND = Duration.ofSeconds(60);
     /** A free bucket refills one request every 36 seconds. */
     private static final long FREE_REFILL_SECONDS = 36;

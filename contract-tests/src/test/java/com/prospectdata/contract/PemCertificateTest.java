@@ -17,7 +17,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * HTTPS with the operator's own certificate ({@code app.tls.mode=pem}, decisions.md section 6):
+ * HTTPS with the operator's own certificate ({@code app.tls.mode=pem}, docs/api-rules.md §6):
  * a server of its own, started with a certificate and key made for this run as PEM files, and a
  * plain-HTTP listener.
  */

@@ -34,11 +34,11 @@ import org.junit.jupiter.params.provider.MethodSource;
 import tools.jackson.databind.JsonNode;
 
 /**
- * The rate limit of decisions.md section 6: per key, a token bucket of capacity = the hourly
+ * The rate limit of docs/api-rules.md §6: per key, a token bucket of capacity = the hourly
  * limit, refilled evenly over the hour, told by the X-RateLimit-* and RateLimit-Policy/RateLimit
  * headers on every authenticated response, and 429 RATE_LIMIT_EXCEEDED with Retry-After when
  * the bucket is empty; the rate limit is checked after authentication and before scope,
- * parameters, existence and ownership (section 2).
+ * parameters, existence and ownership (§2).
  *
  * <p>Every key here is this class's own, issued with {@code keys issue} (the shared keys must not
  * run out of budget), so the class runs beside the other classes; its methods run one after the
@@ -134,7 +134,7 @@ class RateLimitTest extends ContractTest {
     }
 
     /**
-     * The five rate-limit headers of decisions.md section 6 for a bucket of {@code limit} with
+     * The five rate-limit headers of docs/api-rules.md §6 for a bucket of {@code limit} with
      * {@code remaining} tokens. Refilled evenly over the hour, such a bucket is full again after
      * (limit - remaining) * 3600 / limit seconds, less what has trickled back in since its key was
      * first sent (less than a token here); X-RateLimit-Reset is that many seconds after the
@@ -173,7 +173,7 @@ class RateLimitTest extends ContractTest {
         }
     }
 
-    /** 429 RATE_LIMIT_EXCEEDED as decisions.md sections 2 and 6 word it, for an empty bucket of {@code limit}. */
+    /** 429 RATE_LIMIT_EXCEEDED as docs/api-rules.md §2 and §6 word it, for an empty bucket of {@code limit}. */
     private static void assertRateLimited(Exchange exchange, int limit) {
         Response response = exchange.response();
         String what = exchange.what();

@@ -16,7 +16,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Existence and ownership (decisions.md sections 2 and 3): an unknown company or prospect search
+ * Existence and ownership (docs/api-rules.md §2 and §3): an unknown company or prospect search
  * is 404 NOT_FOUND with the message of the contract; another organization's is 403 FORBIDDEN.
  */
 class ResourceAccessTest extends ContractTest {

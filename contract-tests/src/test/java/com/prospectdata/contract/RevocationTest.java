@@ -17,7 +17,7 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * A key revoked while the server knows it (it may cache validated keys) is refused on every
- * instance within 60 seconds (decisions.md section 6). The key revoked before the server ever
+ * instance within 60 seconds (docs/api-rules.md §6). The key revoked before the server ever
  * saw it is in AuthenticationTest.
  *
  * <p>Runs beside the other test classes: it spends most of its time waiting, and no other test

@@ -24,7 +24,7 @@ import org.junit.jupiter.api.parallel.Isolated;
 import tools.jackson.databind.JsonNode;
 
 /**
- * 500 INTERNAL_ERROR (decisions.md section 2): an unexpected failure answers with a generic
+ * 500 INTERNAL_ERROR (docs/api-rules.md §2): an unexpected failure answers with a generic
  * message, never SQL, a stack trace or the names of tables and columns, and quotes a request id
  * that the server's log carries. The failure is real: a column the operations read is renamed
  * under the running server, through an administrator's connection, and renamed back.

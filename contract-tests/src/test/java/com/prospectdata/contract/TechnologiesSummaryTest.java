@@ -14,7 +14,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import tools.jackson.databind.JsonNode;
 
-/** GET /api/v1/companies/{company_id}/webtech-intel/summary (decisions.md section 5). */
+/** GET /api/v1/companies/{company_id}/webtech-intel/summary (docs/api-rules.md §5). */
 class TechnologiesSummaryTest extends ContractTest {
 
     private static final String PATH = "/api/v1/companies/{company_id}/webtech-intel/summary";

@@ -24,7 +24,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
-/** GET /api/v1/companies/{company_id}/webtech-intel (decisions.md sections 3 and 5). */
+/** GET /api/v1/companies/{company_id}/webtech-intel (docs/api-rules.md §3 and §5). */
 class TechnologiesTest extends ContractTest {
 
     private static final String PATH = "/api/v1/companies/{company_id}/webtech-intel";

@@ -24,7 +24,7 @@ import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Issue 5: the TypeScript client a partner generates from api/openapi.yaml (openapi-generator's
+ * The TypeScript client a partner generates from api/openapi.yaml (openapi-generator's
  * {@code typescript-fetch}), compiled with tsc by the build together with
  * src/test/typescript/src/check-client.ts, which calls every operation through it. This test runs
  * that program with node against the server under test and holds its report to the fixture:

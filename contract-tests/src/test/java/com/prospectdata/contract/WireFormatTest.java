@@ -21,7 +21,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * X-Request-Id and the JSON content type (decisions.md section 1). Content type, null-free
+ * X-Request-Id and the JSON content type (docs/api-rules.md §1). Content type, null-free
  * bodies and timestamp shape are also checked on every response by ContractInvariants.
  */
 class WireFormatTest extends ContractTest {

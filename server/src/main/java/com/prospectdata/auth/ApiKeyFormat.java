@@ -8,7 +8,7 @@ import java.util.Optional;
 import java.util.zip.CRC32;
 
 /**
- * The key format of decisions.md section 6: {@code cpd_<environment>_<random><checksum>}, where
+ * The key format of docs/api-rules.md §6: {@code cpd_<environment>_<random><checksum>}, where
  * random is 30 base62 characters from a CSPRNG and checksum is the CRC32 of everything before
  * it, in 6 base62 characters. The checksum lets us refuse a mistyped or invented key without a
  * database lookup.

@@ -6,7 +6,7 @@ import java.util.UUID;
 import org.springframework.stereotype.Component;
 
 /**
- * Existence and ownership, checked after parameter validation (decisions.md section 2):
+ * Existence and ownership, checked after parameter validation (docs/api-rules.md §2):
  * an unknown resource is 404, another organization's is 403.
  */
 @Component

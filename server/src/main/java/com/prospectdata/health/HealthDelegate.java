@@ -9,7 +9,7 @@ import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.stereotype.Service;
 
-/** Healthy when the database answers a trivial query; no key needed (decisions.md section 7). */
+/** Healthy when the database answers a trivial query; no key needed (docs/api-rules.md §7). */
 @Service
 class HealthDelegate implements HealthApiDelegate {
 

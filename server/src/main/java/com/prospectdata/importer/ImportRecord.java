@@ -6,7 +6,7 @@ import java.util.Objects;
 import java.util.UUID;
 
 /**
- * One record of the import format (decisions.md section 9), already checked against every rule
+ * One record of the import format (docs/api-rules.md §9), already checked against every rule
  * the schema holds, so writing it cannot be refused by the database. Optional values are null
  * when absent. The importer and the demo data generator both hand these to {@link ImportWriter}.
  */

@@ -26,7 +26,7 @@ import org.jooq.DSLContext;
 import org.springframework.stereotype.Service;
 
 /**
- * Imports a JSON Lines file (decisions.md section 9) in two passes over the file:
+ * Imports a JSON Lines file (docs/api-rules.md §9) in two passes over the file:
  * <ol>
  *   <li>parse every line and collect the ids it defines and refers to; then ask the database, in
  *       a few chunked queries, which referenced ids it already holds;</li>

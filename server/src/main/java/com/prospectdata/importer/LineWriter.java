@@ -14,7 +14,7 @@ import tools.jackson.core.JsonGenerator;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Writes import records as lines of the import format (decisions.md section 9): what
+ * Writes import records as lines of the import format (docs/api-rules.md §9): what
  * {@link LineParser} reads back into the same records. Absent optional values are left out.
  */
 public final class LineWriter implements AutoCloseable {

@@ -6,7 +6,7 @@ import java.math.RoundingMode;
 
 /**
  * The specification's hiring-activity rule: jobs per month over a window of days, and the
- * strength level read from the unrounded value (decisions.md section 4).
+ * strength level read from the unrounded value (docs/api-rules.md §4).
  */
 public record HiringActivity(double velocityPerMonth, ActivityStrength strength) {
 

@@ -22,7 +22,7 @@ import org.springframework.stereotype.Service;
 @Service
 class JobsDelegate implements JobsApiDelegate {
 
-    /** The summary's window: the list's default days_back (decisions.md section 4). */
+    /** The summary's window: the list's default days_back (docs/api-rules.md §4). */
     static final int SUMMARY_DAYS_BACK = 30;
 
     private final JobQueries jobs;

@@ -4,7 +4,7 @@ import java.util.Optional;
 
 /**
  * Turns the {@code search} parameter into a LIKE pattern for a substring match in which
- * {@code %}, {@code _} and {@code \} stand for themselves (decisions.md section 3).
+ * {@code %}, {@code _} and {@code \} stand for themselves (docs/api-rules.md §3).
  */
 public final class SearchPattern {
 

@@ -4,7 +4,7 @@ import io.github.bucket4j.Bandwidth;
 import io.github.bucket4j.BucketConfiguration;
 import java.time.Duration;
 
-/** The one bucket shape of decisions.md section 6: capacity = hourly limit, refilled evenly over the hour. */
+/** The one bucket shape of docs/api-rules.md §6: capacity = hourly limit, refilled evenly over the hour. */
 final class Buckets {
 
     static final Duration WINDOW = Duration.ofSeconds(RateLimitState.WINDOW_SECONDS);

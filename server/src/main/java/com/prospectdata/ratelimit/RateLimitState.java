@@ -3,7 +3,7 @@ package com.prospectdata.ratelimit;
 import jakarta.servlet.http.HttpServletResponse;
 
 /**
- * A key's bucket after a request, as the response headers of decisions.md section 6 tell it:
+ * A key's bucket after a request, as the response headers of docs/api-rules.md §6 tell it:
  * GitHub's X-RateLimit-* trio and the IETF draft's RateLimit-Policy and RateLimit fields.
  */
 public record RateLimitState(int limit, long remaining, long secondsUntilFull, long nowEpochSeconds) {

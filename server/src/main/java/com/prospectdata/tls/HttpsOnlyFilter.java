@@ -16,7 +16,7 @@ import org.springframework.web.filter.OncePerRequestFilter;
 import org.springframework.web.servlet.HandlerExceptionResolver;
 
 /**
- * The first check of every request (decisions.md section 2): a request that did not arrive over
+ * The first check of every request (docs/api-rules.md §2): a request that did not arrive over
  * HTTPS is answered 403 HTTPS_REQUIRED, never redirected and never served. HTTPS responses tell
  * browsers to stay on HTTPS (HSTS).
  */

@@ -2,7 +2,7 @@ package com.prospectdata.web;
 
 import org.springframework.http.HttpStatus;
 
-/** The contract's error codes (decisions.md section 2) and the status each one answers. */
+/** The contract's error codes (docs/api-rules.md §2) and the status each one answers. */
 public enum ErrorCode {
     VALIDATION_ERROR(HttpStatus.BAD_REQUEST),
     UNAUTHORIZED(HttpStatus.UNAUTHORIZED),

@@ -72,8 +72,8 @@ class CompatibilityGateTest {
     }
 
     @Test
-    void issue5sAdditionsReachEveryOperationTheyName() {
-        ChangedOpenApi diff = judge(ContractChange.named("compatible", "issue-5-additions"));
+    void theConditionalGetAndSyncAdditionsReachEveryOperationTheyName() {
+        ChangedOpenApi diff = judge(ContractChange.named("compatible", "conditional-get-and-sync-additions"));
 
         assertThat(diff.getNewEndpoints()).extracting(endpoint -> endpoint.getMethod() + " " + endpoint.getPathUrl())
                 .containsExactly("GET /openapi.json");

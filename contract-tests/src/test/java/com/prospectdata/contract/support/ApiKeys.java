@@ -5,7 +5,7 @@ import java.security.SecureRandom;
 import java.util.zip.CRC32;
 
 /**
- * The key format of decisions.md section 6, {@code cpd_<environment>_<random><checksum>}: 30
+ * The key format of docs/api-rules.md §6, {@code cpd_<environment>_<random><checksum>}: 30
  * base62 characters, then the CRC32 of everything before, as 6 base62 digits. Used to make keys
  * that are well-formed but were never issued, and keys whose only fault is the checksum.
  */

@@ -16,17 +16,17 @@ import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 
 /**
- * What decisions.md says of every response, checked on every response of every test, whatever
+ * What docs/api-rules.md says of every response, checked on every response of every test, whatever
  * the test itself looks at, and whether or not the response matches an operation of the
  * OpenAPI document (unknown routes and 405s have none):
  * <ul>
- * <li>the body is JSON and the Content-Type is {@code application/json} (section 1), except for a
+ * <li>the body is JSON and the Content-Type is {@code application/json} (§1), except for a
  * {@code 304 Not Modified}, which has neither body nor Content-Type;</li>
- * <li>{@code X-Request-Id} is present and a sane token (section 1);</li>
- * <li>no value anywhere is {@code null}: absent optional values are omitted (section 1);</li>
- * <li>timestamps are {@code YYYY-MM-DDTHH:MM:SSZ} (section 1);</li>
+ * <li>{@code X-Request-Id} is present and a sane token (§1);</li>
+ * <li>no value anywhere is {@code null}: absent optional values are omitted (§1);</li>
+ * <li>timestamps are {@code YYYY-MM-DDTHH:MM:SSZ} (§1);</li>
  * <li>an error has the body {@code {"error", "message"}} with the code of its status, a 401
- * carries {@code WWW-Authenticate: Bearer} and a 405 an {@code Allow} header (section 2).</li>
+ * carries {@code WWW-Authenticate: Bearer} and a 405 an {@code Allow} header (§2).</li>
  * </ul>
  */
 final class ContractInvariants implements Filter {
@@ -35,7 +35,7 @@ final class ContractInvariants implements Filter {
     static final Pattern TIMESTAMP = Pattern.compile("\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}Z");
     private static final Set<String> TIMESTAMP_FIELDS = Set.of("created_at", "updated_at", "date_posted");
 
-    /** The error code of each status (decisions.md section 2). 403 has two. */
+    /** The error code of each status (docs/api-rules.md §2). 403 has two. */
     private static final Map<Integer, Set<String>> ERROR_CODES = Map.of(
             400, Set.of("VALIDATION_ERROR"),
             401, Set.of("UNAUTHORIZED"),

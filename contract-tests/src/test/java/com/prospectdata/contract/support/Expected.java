@@ -10,7 +10,7 @@ import java.util.function.Predicate;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
-/** What the contract says the API answers for the fixture's records (decisions.md section 3). */
+/** What the contract says the API answers for the fixture's records (docs/api-rules.md §3). */
 public final class Expected {
 
     /**

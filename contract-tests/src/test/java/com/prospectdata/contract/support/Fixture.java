@@ -15,7 +15,7 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The data the server is loaded with, in the import format of decisions.md section 9.
+ * The data the server is loaded with, in the import format of docs/api-rules.md §9.
  *
  * <p>{@code src/test/resources/fixture.jsonl} is a template: job and scan times are written
  * {@code {{now-P5D}}} (an ISO-8601 duration before now), because the job windows

@@ -42,7 +42,7 @@ public final class KeySecrets {
         return key.substring(key.length() - WINDOW);
     }
 
-    /** The hint of decisions.md section 6: first 8 + "..." + last 8. */
+    /** The hint of docs/api-rules.md §6: first 8 + "..." + last 8. */
     public static String hint(String key) {
         return key.substring(0, WINDOW) + "..." + hintSuffix(key);
     }
