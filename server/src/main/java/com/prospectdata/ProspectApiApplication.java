@@ -1,8 +1,11 @@
 package com.prospectdata;
 
 import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
 
+/** Every setting is a validated {@code @ConfigurationProperties} record of its feature, bound in every command. */
 @SpringBootApplication
+@ConfigurationPropertiesScan
 public class ProspectApiApplication {
     public static void main(String[] args) {
         // jOOQ's start-up logo and tips are noise in an operator's terminal and in server logs.

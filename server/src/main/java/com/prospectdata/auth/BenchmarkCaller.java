@@ -1,13 +1,12 @@
 package com.prospectdata.auth;
 
+import com.prospectdata.settings.InvalidSettingException;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Component;
-import org.springframework.util.StringUtils;
 
 /**
  * For bench/auth-overhead only: {@code app.benchmark.unauthenticated-organization} switches key
@@ -21,19 +20,19 @@ public class BenchmarkCaller {
 
     private final Optional<AuthenticatedKey> caller;
 
-    public BenchmarkCaller(@Value("${app.benchmark.unauthenticated-organization:}") String organization,
-                           EnvironmentSettings environment) {
-        if (!StringUtils.hasText(organization)) {
+    public BenchmarkCaller(EnvironmentProperties settings, EnvironmentSettings environment) {
+        UUID organization = settings.benchmark().unauthenticatedOrganization();
+        if (organization == null) {
             this.caller = Optional.empty();
             return;
         }
         if (environment.served() != DeploymentEnvironment.TEST) {
-            throw new IllegalStateException("app.benchmark.unauthenticated-organization switches authentication off"
+            throw new InvalidSettingException("app.benchmark.unauthenticated-organization switches authentication off"
                     + " and is refused on a live deployment");
         }
         log.warn("AUTHENTICATION IS OFF: every request acts for organization {} (app.benchmark.unauthenticated-organization)",
                 organization);
-        this.caller = Optional.of(new AuthenticatedKey(new UUID(0, 0), UUID.fromString(organization.trim()),
+        this.caller = Optional.of(new AuthenticatedKey(new UUID(0, 0), organization,
                 Tier.ENTERPRISE, Integer.MAX_VALUE, List.of(Scopes.COMPANIES_READ), Optional.empty()));
     }
 

@@ -3,7 +3,6 @@ package com.prospectdata.auth;
 import com.prospectdata.database.NoDatasourceUrlCondition;
 import org.springframework.core.env.Environment;
 import org.springframework.stereotype.Component;
-import org.springframework.util.StringUtils;
 
 /**
  * Which environment this deployment serves: {@code app.environment} when set, otherwise
@@ -14,10 +13,9 @@ public class EnvironmentSettings {
 
     private final DeploymentEnvironment served;
 
-    public EnvironmentSettings(Environment environment) {
-        String configured = environment.getProperty("app.environment");
-        if (StringUtils.hasText(configured)) {
-            this.served = DeploymentEnvironment.fromWireName(configured.trim());
+    public EnvironmentSettings(EnvironmentProperties settings, Environment environment) {
+        if (settings.environment() != null) {
+            this.served = settings.environment();
         } else {
             this.served = NoDatasourceUrlCondition.noDatasourceUrl(environment)
                     ? DeploymentEnvironment.TEST : DeploymentEnvironment.LIVE;

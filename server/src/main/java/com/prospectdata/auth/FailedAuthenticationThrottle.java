@@ -7,7 +7,6 @@ import io.github.bucket4j.Bandwidth;
 import io.github.bucket4j.Bucket;
 import io.github.bucket4j.ConsumptionProbe;
 import java.time.Duration;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Component;
 
 /**
@@ -24,11 +23,8 @@ public class FailedAuthenticationThrottle {
     private final int attemptsPerMinute;
     private final Cache<String, Bucket> failuresByAddress;
 
-    public FailedAuthenticationThrottle(@Value("${app.auth.failed-attempts-per-minute}") int attemptsPerMinute) {
-        if (attemptsPerMinute < 1) {
-            throw new IllegalStateException("app.auth.failed-attempts-per-minute must be at least 1");
-        }
-        this.attemptsPerMinute = attemptsPerMinute;
+    public FailedAuthenticationThrottle(AuthProperties settings) {
+        this.attemptsPerMinute = settings.failedAttemptsPerMinute();
         // An address forgotten after two idle minutes has a full budget again anyway.
         this.failuresByAddress = Caffeine.newBuilder()
                 .expireAfterAccess(Duration.ofMinutes(2))

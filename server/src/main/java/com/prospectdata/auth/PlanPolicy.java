@@ -1,5 +1,6 @@
 package com.prospectdata.auth;
 
+import com.prospectdata.settings.InvalidSettingException;
 import com.prospectdata.web.ApiException;
 import java.util.List;
 import java.util.Locale;
@@ -16,6 +17,10 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 @ConfigurationProperties("app")
 public class PlanPolicy {
 
+    /**
+     * The operations (operationIds) each tier includes, e.g. {@code app.plans.free=getCompany,listCompanies};
+     * a tier not listed includes every operation.
+     */
     private Map<String, List<String>> plans = Map.of();
 
     public Map<String, List<String>> getPlans() {
@@ -29,12 +34,16 @@ public class PlanPolicy {
     /** Refuses plans naming a tier or an operation that does not exist, at start-up. */
     void validate(Set<String> operationIds) {
         plans.forEach((tier, operations) -> {
-            Tier.fromWireName(tier.toLowerCase(Locale.ROOT));
+            try {
+                Tier.fromWireName(tier.toLowerCase(Locale.ROOT));
+            } catch (IllegalArgumentException e) {
+                throw new InvalidSettingException("app.plans." + tier + " is not allowed: the tiers are free, pro and enterprise", e);
+            }
             Set<String> unknown = new TreeSet<>(operations);
             unknown.removeAll(operationIds);
             if (!unknown.isEmpty()) {
-                throw new IllegalStateException("app.plans." + tier + " names unknown operations " + unknown
-                        + "; known: " + new TreeSet<>(operationIds));
+                throw new InvalidSettingException("app.plans." + tier + "=" + String.join(",", operations)
+                        + " is not allowed: " + unknown + " are not operations; the operations are " + new TreeSet<>(operationIds));
             }
         });
     }

@@ -4,11 +4,14 @@ import com.prospectdata.auth.ApiKeyService;
 import com.prospectdata.auth.EnvironmentSettings;
 import com.prospectdata.auth.Scopes;
 import com.prospectdata.auth.Tier;
+import com.prospectdata.database.DatabaseProperties;
 import com.prospectdata.database.NoDatasourceUrlCondition;
 import com.prospectdata.demodata.DemoDataGenerator;
 import com.prospectdata.demodata.DemoDataLoader;
 import com.prospectdata.demodata.DemoDataQueries;
 import com.prospectdata.importer.ImportProgress;
+import com.prospectdata.tls.TlsMode;
+import com.prospectdata.tls.TlsProperties;
 import java.io.File;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -54,7 +57,7 @@ public class DemoSetup {
      */
     static String operatorCommand(ConfigurableApplicationContext context, String command) {
         boolean embedded = NoDatasourceUrlCondition.noDatasourceUrl(context.getEnvironment());
-        Path dataDirectory = embedded ? Path.of(context.getEnvironment().getProperty("app.data-dir", "./data")) : null;
+        Path dataDirectory = embedded ? context.getBean(DatabaseProperties.class).dataDir() : null;
         return String.join(" ", operatorCommandWords(dataDirectory, command))
                 + (embedded ? "" : "   (with the same SPRING_DATASOURCE_* settings as the server)");
     }
@@ -101,8 +104,8 @@ public class DemoSetup {
         boolean tls = Ssl.isEnabled(Binder.get(context.getEnvironment()).bind("server.ssl", Ssl.class).orElse(null));
         String base = (tls ? "https" : "http") + "://localhost:" + port;
         // The self-signed certificate is trusted explicitly, never with -k: that is the habit to teach.
-        String trust = "self-signed".equals(context.getEnvironment().getProperty("app.tls.mode"))
-                ? " --cacert " + Path.of(context.getEnvironment().getProperty("app.data-dir", "./data"), "tls", "certificate.pem")
+        String trust = context.getBean(TlsProperties.class).mode() == TlsMode.SELF_SIGNED
+                ? " --cacert " + context.getBean(DatabaseProperties.class).dataDir().resolve("tls").resolve("certificate.pem")
                         .toAbsolutePath().normalize()
                 : "";
         if (search.isEmpty()) {

@@ -1,6 +1,7 @@
 package com.prospectdata.cli;
 
 import com.prospectdata.database.DatabaseFailures;
+import java.util.Optional;
 
 /** The one line an operator sees when a command fails: the root cause's words, no stack trace. */
 final class OneLineMessage {
@@ -9,6 +10,10 @@ final class OneLineMessage {
     }
 
     static String of(Throwable failure) {
+        Optional<String> setting = SettingFailure.describe(failure);
+        if (setting.isPresent()) {
+            return setting.get() + " (see the README's Configuration)";
+        }
         if (DatabaseFailures.isUnreachable(failure)) {
             return "the database cannot be reached (" + innermost(failure).getMessage() + ")";
         }

@@ -27,8 +27,12 @@ final class SpringContexts {
     }
 
     static ConfigurableApplicationContext forServer(String[] args) {
+        // A start-up failure Spring can explain (a bad setting, a port in use) is said by serve's
+        // one line on stderr; Spring's dozen-line report of it would bury that line.
+        Map<String, Object> defaults = Map.of("logging.level.org.springframework.boot.diagnostics.LoggingFailureAnalysisReporter", "OFF");
         return new SpringApplicationBuilder(ProspectApiApplication.class)
                 .web(WebApplicationType.SERVLET)
+                .properties(defaults)
                 .registerShutdownHook(true)
                 .run(args);
     }

@@ -1,8 +1,6 @@
 package com.prospectdata.database;
 
 import com.zaxxer.hikari.HikariDataSource;
-import java.nio.file.Path;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Conditional;
@@ -18,13 +16,12 @@ import org.springframework.context.annotation.Configuration;
 class EmbeddedDatabaseConfiguration {
 
     @Bean(destroyMethod = "close")
-    EmbeddedPostgresServer embeddedPostgresServer(
-            @Value("${app.data-dir}") Path dataDirectory,
-            @Value("${app.embedded-postgres.port}") int port,
-            @Value("${app.embedded-postgres.shared-buffers}") String sharedBuffers,
-            @Value("${app.embedded-postgres.durable}") boolean durable) {
-        return EmbeddedPostgresServer.startOrAttach(
-                new EmbeddedPostgresServer.Settings(dataDirectory.resolve("postgres"), port, sharedBuffers, durable));
+    EmbeddedPostgresServer embeddedPostgresServer(DatabaseProperties settings) {
+        DatabaseProperties.EmbeddedPostgres embedded = settings.embeddedPostgres();
+        // In PostgreSQL's own notation (kilobytes), whatever unit the setting was written in.
+        String sharedBuffers = embedded.sharedBuffers().toKilobytes() + "kB";
+        return EmbeddedPostgresServer.startOrAttach(new EmbeddedPostgresServer.Settings(
+                settings.dataDir().resolve("postgres"), embedded.port(), sharedBuffers, embedded.durable()));
     }
 
     @Bean

@@ -5,7 +5,6 @@ import io.github.bucket4j.ConsumptionProbe;
 import jakarta.servlet.http.HttpServletResponse;
 import java.time.Clock;
 import java.util.concurrent.TimeUnit;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Component;
 
 /**
@@ -19,9 +18,9 @@ public class RateLimiter {
     private final boolean enabled;
     private final Clock clock;
 
-    public RateLimiter(RateLimitStore store, @Value("${app.rate-limit.enabled:true}") boolean enabled, Clock clock) {
+    public RateLimiter(RateLimitStore store, RateLimitProperties settings, Clock clock) {
         this.store = store;
-        this.enabled = enabled;
+        this.enabled = settings.enabled();
         this.clock = clock;
     }
 

@@ -1,8 +1,9 @@
 package com.prospectdata.tls;
 
+import com.prospectdata.database.DatabaseProperties;
+import com.prospectdata.settings.InvalidSettingException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -11,6 +12,8 @@ import java.util.stream.Collectors;
 import org.springframework.boot.EnvironmentPostProcessor;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.WebApplicationType;
+import org.springframework.boot.context.properties.bind.BindException;
+import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.env.MapPropertySource;
 
@@ -24,28 +27,53 @@ public class TlsEnvironmentPostProcessor implements EnvironmentPostProcessor {
 
     static final String BUNDLE = "prospect-api";
 
+    /** Where a failure of this post-processor waits for {@link TlsStartupCheck} to report it. */
+    static final String FAILURE_PROPERTY = "prospect-api.internal.tls-failure";
+
     @Override
     public void postProcessEnvironment(ConfigurableEnvironment environment, SpringApplication application) {
         if (application.getWebApplicationType() != WebApplicationType.SERVLET) {
             return;
         }
-        TlsMode mode = TlsMode.parse(environment.getProperty("app.tls.mode", "self-signed"));
         Map<String, Object> settings = new LinkedHashMap<>();
-        switch (mode) {
+        try {
+            settings.putAll(serverSettings(environment));
+        } catch (BindException e) {
+            // The context binds TlsProperties again and reports the value that does not convert.
+            return;
+        } catch (RuntimeException e) {
+            // Thrown here, before logging is set up, the failure would come with a stack trace
+            // on stdout; TlsStartupCheck throws it once the context can report it in one line.
+            settings.put(FAILURE_PROPERTY, e instanceof InvalidSettingException ? e.getMessage()
+                    : "HTTPS could not be set up (app.tls.*): " + e.getMessage());
+        }
+        environment.getPropertySources().addFirst(new MapPropertySource("app.tls", settings));
+    }
+
+    private static Map<String, Object> serverSettings(ConfigurableEnvironment environment) {
+        Binder binder = Binder.get(environment);
+        TlsProperties tls = binder.bindOrCreate("app.tls", TlsProperties.class);
+        Path dataDirectory = binder.bindOrCreate("app", DatabaseProperties.class).dataDir();
+        Map<String, Object> settings = new LinkedHashMap<>();
+        switch (tls.mode()) {
             case SELF_SIGNED -> {
-                Path directory = Path.of(environment.getProperty("app.data-dir", "./data")).resolve("tls");
-                List<String> hostnames = list(environment.getProperty("app.tls.self-signed-hostnames", "localhost,127.0.0.1"));
-                SelfSignedCertificate.ensure(directory, hostnames);
+                Path directory = dataDirectory.resolve("tls");
+                try {
+                    SelfSignedCertificate.ensure(directory, tls.selfSignedHostnames());
+                } catch (IllegalArgumentException e) {
+                    throw new InvalidSettingException("app.tls.self-signed-hostnames=" + String.join(",", tls.selfSignedHostnames())
+                            + " is not allowed: must be host names or IP addresses (" + e.getMessage() + ")", e);
+                }
                 useBundle(settings, directory.resolve(SelfSignedCertificate.CERTIFICATE_FILE),
                         directory.resolve(SelfSignedCertificate.PRIVATE_KEY_FILE));
             }
             case PEM -> useBundle(settings,
-                    requiredFile(environment, "app.tls.certificate"),
-                    requiredFile(environment, "app.tls.private-key"));
+                    requiredFile(tls.certificate(), "app.tls.certificate"),
+                    requiredFile(tls.privateKey(), "app.tls.private-key"));
             case PROXY -> {
-                List<String> proxies = list(environment.getProperty("app.tls.trusted-proxies", ""));
+                List<String> proxies = tls.trustedProxies();
                 if (proxies.isEmpty()) {
-                    throw new IllegalStateException("app.tls.mode=proxy needs app.tls.trusted-proxies: the addresses"
+                    throw new InvalidSettingException("app.tls.mode=proxy needs app.tls.trusted-proxies: the addresses"
                             + " of the TLS-terminating proxies whose X-Forwarded-Proto may be trusted");
                 }
                 settings.put("server.forward-headers-strategy", "native");
@@ -55,11 +83,11 @@ public class TlsEnvironmentPostProcessor implements EnvironmentPostProcessor {
                 settings.put("server.tomcat.remoteip.protocol-header", "X-Forwarded-Proto");
             }
         }
-        if (mode != TlsMode.PROXY) {
+        if (tls.mode() != TlsMode.PROXY) {
             // With TLS on our own port, no header may claim the request was secure.
             settings.put("server.forward-headers-strategy", "none");
         }
-        environment.getPropertySources().addFirst(new MapPropertySource("app.tls", settings));
+        return settings;
     }
 
     private static void useBundle(Map<String, Object> settings, Path certificate, Path privateKey) {
@@ -70,19 +98,13 @@ public class TlsEnvironmentPostProcessor implements EnvironmentPostProcessor {
         settings.put("server.ssl.enabled", "true");
     }
 
-    private static Path requiredFile(ConfigurableEnvironment environment, String property) {
-        String value = environment.getProperty(property, "");
-        if (value.isBlank()) {
-            throw new IllegalStateException("app.tls.mode=pem needs " + property);
+    private static Path requiredFile(Path path, String property) {
+        if (path == null || path.toString().isBlank()) {
+            throw new InvalidSettingException("app.tls.mode=pem needs " + property + ", a PEM file");
         }
-        Path path = Path.of(value.trim());
         if (!Files.isReadable(path)) {
-            throw new IllegalStateException(property + " names " + path + ", which cannot be read");
+            throw new InvalidSettingException(property + "=" + path + " is not allowed: the file cannot be read");
         }
         return path;
-    }
-
-    private static List<String> list(String value) {
-        return Arrays.stream(value.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
     }
 }

@@ -7,7 +7,6 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.util.List;
 import org.springframework.beans.factory.annotation.Qualifier;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
@@ -33,10 +32,9 @@ public class GetOnlyFilter extends OncePerRequestFilter {
     private final HandlerExceptionResolver errors;
     private final boolean corsConfigured;
 
-    public GetOnlyFilter(@Qualifier("handlerExceptionResolver") HandlerExceptionResolver errors,
-                         @Value("${app.cors.allowed-origins:}") List<String> corsAllowedOrigins) {
+    public GetOnlyFilter(@Qualifier("handlerExceptionResolver") HandlerExceptionResolver errors, WebProperties settings) {
         this.errors = errors;
-        this.corsConfigured = corsAllowedOrigins.stream().anyMatch(origin -> !origin.isBlank());
+        this.corsConfigured = settings.cors().enabled();
     }
 
     @Override

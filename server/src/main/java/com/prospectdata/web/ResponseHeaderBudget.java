@@ -4,10 +4,9 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.nio.charset.StandardCharsets;
 import org.springframework.beans.factory.annotation.Qualifier;
-import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.tomcat.autoconfigure.TomcatServerProperties;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.stereotype.Component;
-import org.springframework.util.unit.DataSize;
 import org.springframework.web.servlet.HandlerExceptionResolver;
 
 /**
@@ -30,9 +29,9 @@ class ResponseHeaderBudget {
     private final int budget;
     private final HandlerExceptionResolver errors;
 
-    ResponseHeaderBudget(@Value("${server.tomcat.max-http-response-header-size:8KB}") DataSize containerLimit,
+    ResponseHeaderBudget(TomcatServerProperties container,
                          @Qualifier("handlerExceptionResolver") HandlerExceptionResolver errors) {
-        this.budget = (int) containerLimit.toBytes() - RESERVED_BYTES;
+        this.budget = (int) container.getMaxHttpResponseHeaderSize().toBytes() - RESERVED_BYTES;
         this.errors = errors;
     }
 

@@ -2,7 +2,6 @@ package com.prospectdata.web;
 
 import org.apache.catalina.connector.Connector;
 import org.apache.catalina.core.StandardHost;
-import org.springframework.beans.factory.annotation.Value;
 import org.apache.tomcat.util.buf.EncodedSolidusHandling;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.tomcat.servlet.TomcatServletWebServerFactory;
@@ -15,8 +14,8 @@ class TomcatConfiguration implements WebServerFactoryCustomizer<TomcatServletWeb
 
     private final int plainHttpPort;
 
-    TomcatConfiguration(@Value("${app.plain-http-port:0}") int plainHttpPort) {
-        this.plainHttpPort = plainHttpPort;
+    TomcatConfiguration(WebProperties settings) {
+        this.plainHttpPort = settings.plainHttpPort();
     }
 
     @Override

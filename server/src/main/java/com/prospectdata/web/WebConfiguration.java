@@ -1,7 +1,5 @@
 package com.prospectdata.web;
 
-import java.util.List;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -14,10 +12,10 @@ import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 @Configuration(proxyBeanMethods = false)
 class WebConfiguration implements WebMvcConfigurer {
 
-    private final List<String> corsAllowedOrigins;
+    private final WebProperties.Cors cors;
 
-    WebConfiguration(@Value("${app.cors.allowed-origins:}") List<String> corsAllowedOrigins) {
-        this.corsAllowedOrigins = corsAllowedOrigins.stream().map(String::trim).filter(o -> !o.isEmpty()).toList();
+    WebConfiguration(WebProperties settings) {
+        this.cors = settings.cors();
     }
 
     /** Every handler mapping refuses disallowed origins in the contract's shape. */
@@ -37,11 +35,11 @@ class WebConfiguration implements WebMvcConfigurer {
     /** CORS is off unless origins are configured: partners call us from servers, not browsers. */
     @Override
     public void addCorsMappings(CorsRegistry registry) {
-        if (corsAllowedOrigins.isEmpty()) {
+        if (!cors.enabled()) {
             return;
         }
         registry.addMapping("/api/v1/**")
-                .allowedOrigins(corsAllowedOrigins.toArray(String[]::new))
+                .allowedOrigins(cors.allowedOrigins().toArray(String[]::new))
                 .allowedMethods("GET")
                 .allowedHeaders("Authorization", "Accept", "X-Request-Id", "If-None-Match")
                 .exposedHeaders("X-Request-Id", "X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset",

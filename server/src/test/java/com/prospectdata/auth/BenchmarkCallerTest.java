@@ -10,25 +10,30 @@ import org.springframework.mock.env.MockEnvironment;
 class BenchmarkCallerTest {
 
     private static EnvironmentSettings serving(String environment) {
-        return new EnvironmentSettings(new MockEnvironment().withProperty("app.environment", environment));
+        return new EnvironmentSettings(settings(environment, null), new MockEnvironment());
+    }
+
+    private static EnvironmentProperties settings(String environment, UUID organization) {
+        return new EnvironmentProperties(DeploymentEnvironment.fromWireName(environment),
+                new EnvironmentProperties.Benchmark(organization));
     }
 
     @Test
     void unsetMeansEveryRequestIsAuthenticated() {
-        assertThat(new BenchmarkCaller("", serving("live")).caller()).isEmpty();
+        assertThat(new BenchmarkCaller(settings("live", null), serving("live")).caller()).isEmpty();
     }
 
     @Test
     void aLiveDeploymentRefusesToSwitchAuthenticationOff() {
-        assertThatThrownBy(() -> new BenchmarkCaller(UUID.randomUUID().toString(), serving("live")))
-                .isInstanceOf(IllegalStateException.class)
+        assertThatThrownBy(() -> new BenchmarkCaller(settings("live", UUID.randomUUID()), serving("live")))
+                .isInstanceOf(com.prospectdata.settings.InvalidSettingException.class)
                 .hasMessageContaining("refused on a live deployment");
     }
 
     @Test
     void aTestDeploymentActsForTheConfiguredOrganization() {
         UUID organization = UUID.randomUUID();
-        assertThat(new BenchmarkCaller(organization.toString(), serving("test")).caller())
+        assertThat(new BenchmarkCaller(settings("test", organization), serving("test")).caller())
                 .hasValueSatisfying(caller -> assertThat(caller.organizationId()).isEqualTo(organization));
     }
 }

@@ -5,13 +5,18 @@ import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.prospectdata.ratelimit.RateLimitExceededException;
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 class FailedAuthenticationThrottleTest {
 
+    private static FailedAuthenticationThrottle throttleOf(int attemptsPerMinute) {
+        return new FailedAuthenticationThrottle(new AuthProperties(Duration.ofSeconds(30), 10, attemptsPerMinute));
+    }
+
     @Test
     void anAddressIsAnswered429OnceItsFailuresAreSpent() {
-        FailedAuthenticationThrottle throttle = new FailedAuthenticationThrottle(3);
+        FailedAuthenticationThrottle throttle = throttleOf(3);
         for (int i = 0; i < 3; i++) {
             assertThatCode(() -> throttle.recordFailure("10.0.0.1")).as("failure %d is a 401", i + 1).doesNotThrowAnyException();
         }
@@ -22,7 +27,7 @@ class FailedAuthenticationThrottleTest {
 
     @Test
     void otherAddressesAreNotAffected() {
-        FailedAuthenticationThrottle throttle = new FailedAuthenticationThrottle(1);
+        FailedAuthenticationThrottle throttle = throttleOf(1);
         throttle.recordFailure("10.0.0.1");
         assertThatThrownBy(() -> throttle.recordFailure("10.0.0.1")).isInstanceOf(RateLimitExceededException.class);
         assertThatCode(() -> throttle.recordFailure("10.0.0.2")).doesNotThrowAnyException();

@@ -1,7 +1,6 @@
 package com.prospectdata.auth;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -9,17 +8,13 @@ import org.junit.jupiter.api.Test;
 
 class ValidatedKeyCacheTest {
 
-    @Test
-    void startUpRefusesATtlLongerThanTheRevocationPromise() {
-        assertThatThrownBy(() -> new ValidatedKeyCache(Duration.ofSeconds(61), 10))
-                .isInstanceOf(IllegalStateException.class)
-                .hasMessageContaining("app.auth.cache-ttl");
-        new ValidatedKeyCache(Duration.ofSeconds(60), 10);
+    private static ValidatedKeyCache withTtl(Duration ttl) {
+        return new ValidatedKeyCache(new AuthProperties(ttl, 10, 30));
     }
 
     @Test
     void aLookupIsAnsweredFromTheCacheWithinTheTtl() {
-        ValidatedKeyCache cache = new ValidatedKeyCache(Duration.ofSeconds(30), 10);
+        ValidatedKeyCache cache = withTtl(Duration.ofSeconds(30));
         AtomicInteger databaseCalls = new AtomicInteger();
         byte[] hash = ApiKeyFormat.sha256("cpd_test_x");
         for (int i = 0; i < 5; i++) {
@@ -33,7 +28,7 @@ class ValidatedKeyCacheTest {
 
     @Test
     void aZeroTtlAsksTheDatabaseEveryTime() {
-        ValidatedKeyCache cache = new ValidatedKeyCache(Duration.ZERO, 10);
+        ValidatedKeyCache cache = withTtl(Duration.ZERO);
         AtomicInteger databaseCalls = new AtomicInteger();
         byte[] hash = ApiKeyFormat.sha256("cpd_test_y");
         for (int i = 0; i < 3; i++) {

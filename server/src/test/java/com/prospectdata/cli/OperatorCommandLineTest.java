@@ -3,8 +3,6 @@ package com.prospectdata.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.prospectdata.database.EmbeddedPostgresServer;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -39,14 +37,6 @@ class OperatorCommandLineTest {
 
     private EmbeddedPostgresServer database;
 
-    /** What a command printed and how it ended. */
-    record Run(int status, String stdout, String stderr) {
-
-        List<String> errorLines() {
-            return stderr.lines().filter(line -> !line.isBlank()).toList();
-        }
-    }
-
     @BeforeAll
     void startDatabase() {
         System.setProperty("app.data-dir", DATA_DIR.toString());
@@ -64,23 +54,11 @@ class OperatorCommandLineTest {
         System.clearProperty("app.environment");
     }
 
-    private static synchronized Run run(String... args) {
-        PrintStream out = System.out;
-        PrintStream err = System.err;
-        ByteArrayOutputStream stdout = new ByteArrayOutputStream();
-        ByteArrayOutputStream stderr = new ByteArrayOutputStream();
-        try {
-            System.setOut(new PrintStream(stdout, true, StandardCharsets.UTF_8));
-            System.setErr(new PrintStream(stderr, true, StandardCharsets.UTF_8));
-            int status = OperatorCommandLine.run(args);
-            return new Run(status, stdout.toString(StandardCharsets.UTF_8), stderr.toString(StandardCharsets.UTF_8));
-        } finally {
-            System.setOut(out);
-            System.setErr(err);
-        }
+    private static CommandRun run(String... args) {
+        return CommandRun.of(args);
     }
 
-    private static String oneErrorLine(Run run) {
+    private static String oneErrorLine(CommandRun run) {
         assertThat(run.status()).as("%s", run).isNotZero();
         assertThat(run.errorLines()).as("one line on stderr: %s", run).hasSize(1);
         assertThat(run.stderr()).as("no usage, no exception text").doesNotContain("Usage:", "Exception", "\tat ");
@@ -88,7 +66,7 @@ class OperatorCommandLineTest {
     }
 
     private String organization() {
-        Run created = run("orgs", "create", "--name", "Command line test");
+        CommandRun created = run("orgs", "create", "--name", "Command line test");
         assertThat(created.status()).as("%s", created).isZero();
         return created.stdout().strip();
     }
@@ -122,7 +100,7 @@ class OperatorCommandLineTest {
 
     @Test
     void helpIsStillTheWholeUsage() {
-        Run help = run("keys", "issue", "--help");
+        CommandRun help = run("keys", "issue", "--help");
 
         assertThat(help.status()).isZero();
         assertThat(help.stdout()).contains("Usage:", "--org", "--environment");
@@ -138,7 +116,7 @@ class OperatorCommandLineTest {
     @Test
     void keysListShowsTheOrganizationAndTheLastUse() throws Exception {
         String organization = organization();
-        Run issued = run("keys", "issue", "--org", organization, "--tier", "free", "--label", "list me");
+        CommandRun issued = run("keys", "issue", "--org", organization, "--tier", "free", "--label", "list me");
         String keyId = issued.stdout().lines().filter(line -> line.startsWith("id: ")).findFirst().orElseThrow().substring(4);
         String used = run("keys", "issue", "--org", organization, "--tier", "free").stdout().lines()
                 .filter(line -> line.startsWith("id: ")).findFirst().orElseThrow().substring(4);
@@ -147,7 +125,7 @@ class OperatorCommandLineTest {
             statement.execute("update api_key set last_used_at = timestamptz '2026-11-20 08:30:00Z' where id = '" + used + "'");
         }
 
-        Run listed = run("keys", "list", "--org", organization);
+        CommandRun listed = run("keys", "list", "--org", organization);
 
         assertThat(listed.status()).as("%s", listed).isZero();
         List<String> lines = listed.stdout().lines().toList();
@@ -158,13 +136,13 @@ class OperatorCommandLineTest {
         assertThat(usedLine).contains(organization, "2026-11-20T08:30:00Z");
     }
 
-    private static String field(Run run, String name) {
+    private static String field(CommandRun run, String name) {
         assertThat(run.status()).as("%s", run).isZero();
         return run.stdout().lines().filter(line -> line.startsWith(name + ": ")).findFirst()
                 .map(line -> line.substring(name.length() + 2)).orElseThrow(() -> new AssertionError("no " + name + " in " + run));
     }
 
-    private static String rowOf(String keyId, Run listed) {
+    private static String rowOf(String keyId, CommandRun listed) {
         return listed.stdout().lines().filter(line -> line.startsWith(keyId)).findFirst().orElseThrow();
     }
 
@@ -179,16 +157,16 @@ class OperatorCommandLineTest {
     void aKeyIssuedWithAnExpiryPrintsItAndOneWithoutSaysNever() {
         String organization = organization();
 
-        Run at = run("keys", "issue", "--org", organization, "--tier", "pro", "--expires-at", "2099-01-31T01:00:00+01:00");
+        CommandRun at = run("keys", "issue", "--org", organization, "--tier", "pro", "--expires-at", "2099-01-31T01:00:00+01:00");
         Instant before = Instant.now().truncatedTo(ChronoUnit.SECONDS);
-        Run in = run("keys", "issue", "--org", organization, "--tier", "pro", "--expires-in", "90d");
+        CommandRun in = run("keys", "issue", "--org", organization, "--tier", "pro", "--expires-in", "90d");
         Instant after = Instant.now();
-        Run never = run("keys", "issue", "--org", organization, "--tier", "pro");
+        CommandRun never = run("keys", "issue", "--org", organization, "--tier", "pro");
 
         assertThat(field(at, "expires")).isEqualTo("2099-01-31T00:00:00Z");
         assertThat(Instant.parse(field(in, "expires"))).isBetween(before.plus(Duration.ofDays(90)), after.plus(Duration.ofDays(90)));
         assertThat(field(never, "expires")).isEqualTo("never");
-        Run listed = run("keys", "list", "--org", organization);
+        CommandRun listed = run("keys", "list", "--org", organization);
         assertThat(rowOf(field(at, "id"), listed)).contains("active", "2099-01-31T00:00:00Z");
         assertThat(rowOf(field(never, "id"), listed)).contains("active", "never");
     }
@@ -204,13 +182,13 @@ class OperatorCommandLineTest {
     @Test
     void rotatingIssuesTheSameKeyAnewAndLetsTheOldOneLiveForTheGracePeriod() {
         String organization = organization();
-        Run old = run("keys", "issue", "--org", organization, "--tier", "enterprise", "--rate-limit", "4321",
+        CommandRun old = run("keys", "issue", "--org", organization, "--tier", "enterprise", "--rate-limit", "4321",
                 "--scopes", "companies:read", "--label", "rotate me");
         String oldId = field(old, "id");
         String key = field(old, "key");
         Instant before = Instant.now().truncatedTo(ChronoUnit.SECONDS);
 
-        Run rotated = run("keys", "rotate", key.substring(0, 8) + "..." + key.substring(key.length() - 8));
+        CommandRun rotated = run("keys", "rotate", key.substring(0, 8) + "..." + key.substring(key.length() - 8));
         Instant after = Instant.now();
 
         String newId = field(rotated, "id");
@@ -221,7 +199,7 @@ class OperatorCommandLineTest {
         assertThat(oldEnds).as("the default grace period is 24 hours")
                 .isBetween(before.plus(Duration.ofHours(24)), after.plus(Duration.ofHours(24)));
         assertThat(rotated.stderr()).contains("not shown again", "keys revoke " + oldId);
-        Run listed = run("keys", "list", "--org", organization);
+        CommandRun listed = run("keys", "list", "--org", organization);
         String oldRow = rowOf(oldId, listed);
         String newRow = rowOf(newId, listed);
         assertThat(oldRow).contains("active", oldEnds.toString());
@@ -235,10 +213,10 @@ class OperatorCommandLineTest {
     void aZeroGraceEndsTheOldKeyNowAndAGraceNeverLengthensAnExpiry() {
         String organization = organization();
         String endsNow = field(run("keys", "issue", "--org", organization, "--tier", "free"), "id");
-        Run soon = run("keys", "issue", "--org", organization, "--tier", "free", "--expires-in", "1h");
+        CommandRun soon = run("keys", "issue", "--org", organization, "--tier", "free", "--expires-in", "1h");
 
-        Run ended = run("keys", "rotate", endsNow, "--grace", "0", "--expires-in", "30d");
-        Run kept = run("keys", "rotate", field(soon, "id"), "--grace", "7d");
+        CommandRun ended = run("keys", "rotate", endsNow, "--grace", "0", "--expires-in", "30d");
+        CommandRun kept = run("keys", "rotate", field(soon, "id"), "--grace", "7d");
 
         assertThat(Instant.parse(field(ended, "replaced key expires"))).isBeforeOrEqualTo(Instant.now());
         assertThat(Instant.parse(field(ended, "expires"))).as("the new key's expiry")
@@ -256,14 +234,14 @@ class OperatorCommandLineTest {
         execute("update api_key set expires_at = now() - interval '1 second' where id = '" + expired + "'");
         String rotatedOnce = field(run("keys", "issue", "--org", organization, "--tier", "free"), "id");
         String replacement = field(run("keys", "rotate", rotatedOnce), "id");
-        Run before = run("keys", "list", "--org", organization);
+        CommandRun before = run("keys", "list", "--org", organization);
 
         assertThat(oneErrorLine(run("keys", "rotate", revoked))).contains(revoked, "was revoked", "keys issue");
         assertThat(oneErrorLine(run("keys", "rotate", expired))).contains(expired, "expired at", "keys issue");
         assertThat(oneErrorLine(run("keys", "rotate", rotatedOnce))).contains("already rotated", replacement);
         assertThat(oneErrorLine(run("keys", "rotate", "5d8f3a9c-1b2e-4c7d-9e0f-a1b2c3d4e5f6"))).contains("no key matches");
         assertThat(oneErrorLine(run("keys", "rotate", "not-a-key"))).contains("neither a key id");
-        Run after = run("keys", "list", "--org", organization);
+        CommandRun after = run("keys", "list", "--org", organization);
         assertThat(after.stdout().lines().count()).as("a refused rotation issues no key").isEqualTo(before.stdout().lines().count());
         assertThat(rowOf(revoked, after)).contains("revoked", "never");
         assertThat(rowOf(rotatedOnce, after)).isEqualTo(rowOf(rotatedOnce, before));
@@ -278,7 +256,7 @@ class OperatorCommandLineTest {
         execute("update api_key set created_at = now() - interval '100 days' where id in ('" + old + "', '" + oldButRevoked + "')");
         run("keys", "revoke", oldButRevoked);
 
-        Run listed = run("keys", "list", "--org", organization);
+        CommandRun listed = run("keys", "list", "--org", organization);
 
         assertThat(listed.stdout().lines().findFirst().orElseThrow()).contains("STATE", "AGE", "EXPIRES");
         assertThat(rowOf(old, listed)).contains("active", "100d *");
@@ -310,7 +288,7 @@ class OperatorCommandLineTest {
         Path withoutBom = DATA_DIR.resolve("utf-16le.jsonl");
         Files.write(withoutBom, record.getBytes(StandardCharsets.UTF_16LE));
 
-        Run withBom = run("import", utf16.toString());
+        CommandRun withBom = run("import", utf16.toString());
         assertThat(withBom.status()).isNotZero();
         assertThat(withBom.stderr()).contains("line 1: not valid UTF-8").doesNotContain("Exception");
         assertThat(run("import", withoutBom.toString()).stderr()).contains("line 1: not valid UTF-8");
@@ -321,7 +299,7 @@ class OperatorCommandLineTest {
         Path one = DATA_DIR.resolve("one.jsonl");
         Files.writeString(one, "{\"type\":\"organization\",\"id\":\"6f1c2a4e-8b3d-4f0a-9c2e-1d5b7a9e3c03\",\"name\":\"One\"}\n");
 
-        Run imported = run("import", one.toString());
+        CommandRun imported = run("import", one.toString());
 
         assertThat(imported.status()).as("%s", imported).isZero();
         assertThat(imported.stdout()).contains("imported 1 record (1 organization, 0 prospect searches");
@@ -329,8 +307,8 @@ class OperatorCommandLineTest {
 
     @Test
     void demoDataNamesItsOwnLargestSearchAndNeverRepeatsASearchName() throws Exception {
-        Run first = run("demo-data", "--companies", "300", "--seed", "1");
-        Run second = run("demo-data", "--companies", "300", "--seed", "2");
+        CommandRun first = run("demo-data", "--companies", "300", "--seed", "1");
+        CommandRun second = run("demo-data", "--companies", "300", "--seed", "2");
 
         assertThat(first.status()).as("%s", first).isZero();
         assertThat(second.status()).as("%s", second).isZero();
@@ -353,7 +331,7 @@ class OperatorCommandLineTest {
         }
     }
 
-    private static String largestOf(Run run) {
+    private static String largestOf(CommandRun run) {
         Matcher matcher = Pattern.compile("largest prospect search of this load: (" + UUID_TEXT + ")").matcher(run.stdout());
         assertThat(matcher.find()).as("%s", run).isTrue();
         return matcher.group(1);

@@ -17,7 +17,11 @@ import org.springframework.mock.web.MockHttpServletResponse;
 class RateLimiterTest {
 
     private final Clock clock = Clock.fixed(Instant.parse("2026-11-21T10:00:00Z"), ZoneOffset.UTC);
-    private final RateLimiter limiter = new RateLimiter(new LocalRateLimitStore(), true, clock);
+    private final RateLimiter limiter = new RateLimiter(new LocalRateLimitStore(), settings(true), clock);
+
+    private static RateLimitProperties settings(boolean enabled) {
+        return new RateLimitProperties(enabled, RateLimitProperties.Store.LOCAL, java.time.Duration.ofMillis(500));
+    }
 
     private static AuthenticatedKey key(int hourlyLimit) {
         return new AuthenticatedKey(UUID.randomUUID(), UUID.randomUUID(), Tier.ENTERPRISE, hourlyLimit,
@@ -66,7 +70,7 @@ class RateLimiterTest {
 
     @Test
     void switchedOffItNeitherCountsNorWritesHeaders() {
-        RateLimiter off = new RateLimiter(new LocalRateLimitStore(), false, clock);
+        RateLimiter off = new RateLimiter(new LocalRateLimitStore(), settings(false), clock);
         AuthenticatedKey caller = key(1);
         MockHttpServletResponse response = new MockHttpServletResponse();
         off.consume(caller, response);

@@ -1,0 +1,34 @@
+package com.prospectdata.tls;
+
+import jakarta.validation.constraints.NotNull;
+import java.nio.file.Path;
+import java.util.List;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.validation.annotation.Validated;
+
+/**
+ * {@code app.tls.*}: how the service is HTTPS only (README, "HTTPS").
+ *
+ * @param mode {@code self-signed} (a certificate made in the data directory), {@code pem} (the
+ *        operator's certificate) or {@code proxy} (behind TLS-terminating proxies)
+ * @param selfSignedHostnames the names the self-signed certificate is made for
+ * @param certificate the PEM certificate (chain) of {@code pem} mode
+ * @param privateKey the PEM private key of {@code pem} mode
+ * @param trustedProxies the addresses of the proxies whose {@code X-Forwarded-*} headers are
+ *        believed in {@code proxy} mode
+ */
+@ConfigurationProperties("app.tls")
+@Validated
+public record TlsProperties(
+        @DefaultValue("self-signed") @NotNull TlsMode mode,
+        @DefaultValue({"localhost", "127.0.0.1"}) List<String> selfSignedHostnames,
+        Path certificate,
+        Path privateKey,
+        List<String> trustedProxies) {
+
+    public TlsProperties {
+        selfSignedHostnames = selfSignedHostnames == null ? List.of() : List.copyOf(selfSignedHostnames);
+        trustedProxies = trustedProxies == null ? List.of() : List.copyOf(trustedProxies);
+    }
+}

@@ -1,0 +1,33 @@
+package com.prospectdata.tls;
+
+import com.prospectdata.settings.InvalidSettingException;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.boot.web.server.WebServerFactoryCustomizer;
+import org.springframework.boot.web.server.servlet.ConfigurableServletWebServerFactory;
+import org.springframework.core.env.Environment;
+import org.springframework.stereotype.Component;
+
+/**
+ * Stops start-up, before the web server is built, when {@link TlsEnvironmentPostProcessor}
+ * could not set HTTPS up: the server never listens without the TLS it was configured for.
+ * Asking for {@link TlsProperties} here also binds them first, so a value that does not convert
+ * is reported before anything else starts.
+ */
+@Component
+@ConditionalOnWebApplication
+class TlsStartupCheck implements WebServerFactoryCustomizer<ConfigurableServletWebServerFactory> {
+
+    private final Environment environment;
+
+    TlsStartupCheck(TlsProperties settings, Environment environment) {
+        this.environment = environment;
+    }
+
+    @Override
+    public void customize(ConfigurableServletWebServerFactory factory) {
+        String failure = environment.getProperty(TlsEnvironmentPostProcessor.FAILURE_PROPERTY);
+        if (failure != null) {
+            throw new InvalidSettingException(failure);
+        }
+    }
+}
