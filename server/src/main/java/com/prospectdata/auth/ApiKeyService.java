@@ -2,7 +2,7 @@ package com.prospectdata.auth;
 
 import com.prospectdata.generated.jooq.tables.records.ApiKeyRecord;
 import com.prospectdata.organizations.OrganizationQueries;
-import com.prospectdata.web.ApiException;
+import com.prospectdata.errors.ApiException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;

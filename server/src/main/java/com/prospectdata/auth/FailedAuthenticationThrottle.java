@@ -2,7 +2,7 @@ package com.prospectdata.auth;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
-import com.prospectdata.ratelimit.RateLimitExceededException;
+import com.prospectdata.errors.RateLimitExceededException;
 import io.github.bucket4j.Bandwidth;
 import io.github.bucket4j.Bucket;
 import io.github.bucket4j.ConsumptionProbe;

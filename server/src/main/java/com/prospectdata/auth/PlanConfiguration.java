@@ -26,11 +26,14 @@ class PlanConfiguration implements WebMvcConfigurer, SmartInitializingSingleton 
 
     private final PlanPolicy plans;
     private final ObjectProvider<RequestMappingHandlerMapping> mappings;
+    private final CurrentCaller caller;
 
     PlanConfiguration(PlanPolicy plans,
-                      @Qualifier("requestMappingHandlerMapping") ObjectProvider<RequestMappingHandlerMapping> mappings) {
+                      @Qualifier("requestMappingHandlerMapping") ObjectProvider<RequestMappingHandlerMapping> mappings,
+                      CurrentCaller caller) {
         this.plans = plans;
         this.mappings = mappings;
+        this.caller = caller;
     }
 
     /** A plan naming an operation that does not exist is a typo: refuse to start. */
@@ -46,7 +49,7 @@ class PlanConfiguration implements WebMvcConfigurer, SmartInitializingSingleton 
             public boolean preHandle(HttpServletRequest request, HttpServletResponse response, Object handler) {
                 if (handler instanceof HandlerMethod method) {
                     GeneratedOperations.operationId(method.getMethod()).ifPresent(operationId ->
-                            plans.requireIncluded(ApiKeyAuthenticationFilter.currentCaller().tier(), operationId));
+                            plans.requireIncluded(caller.get().tier(), operationId));
                 }
                 return true;
             }

@@ -1,7 +1,7 @@
 package com.prospectdata.auth;
 
 import com.prospectdata.settings.InvalidSettingException;
-import com.prospectdata.web.ApiException;
+import com.prospectdata.errors.ApiException;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;

@@ -1,7 +1,6 @@
 package com.prospectdata.companies;
 
-import com.prospectdata.auth.ApiKeyAuthenticationFilter;
-import com.prospectdata.auth.AuthenticatedKey;
+import com.prospectdata.auth.CurrentCaller;
 import com.prospectdata.generated.api.CompaniesApiDelegate;
 import com.prospectdata.generated.model.Company;
 import com.prospectdata.generated.model.CompanyList;
@@ -9,7 +8,7 @@ import com.prospectdata.generated.model.ReviewStatus;
 import com.prospectdata.paging.PageLinks;
 import com.prospectdata.paging.PageRequest;
 import com.prospectdata.paging.SearchPattern;
-import com.prospectdata.web.ApiException;
+import com.prospectdata.errors.ApiException;
 import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Optional;
@@ -22,10 +21,12 @@ class CompaniesDelegate implements CompaniesApiDelegate {
 
     private final CompanyQueries companies;
     private final CompanyAccess access;
+    private final CurrentCaller caller;
 
-    CompaniesDelegate(CompanyQueries companies, CompanyAccess access) {
+    CompaniesDelegate(CompanyQueries companies, CompanyAccess access, CurrentCaller caller) {
         this.companies = companies;
         this.access = access;
+        this.caller = caller;
     }
 
     @Override
@@ -33,8 +34,7 @@ class CompaniesDelegate implements CompaniesApiDelegate {
                                                      Double minMatchScore, ReviewStatus reviewStatus,
                                                      List<ReviewStatus> reviewStatusList, String search,
                                                      OffsetDateTime updatedSince) {
-        AuthenticatedKey caller = ApiKeyAuthenticationFilter.currentCaller();
-        access.requireProspectSearch(prospectSearchId, caller);
+        access.requireProspectSearch(prospectSearchId, caller.get());
 
         // review_status_list wins over review_status when both are given.
         List<ReviewStatus> statuses = reviewStatusList != null && !reviewStatusList.isEmpty()
@@ -53,7 +53,7 @@ class CompaniesDelegate implements CompaniesApiDelegate {
 
     @Override
     public ResponseEntity<Company> getCompany(UUID companyId) {
-        access.requireCompany(companyId, ApiKeyAuthenticationFilter.currentCaller());
+        access.requireCompany(companyId, caller.get());
         return companies.find(companyId)
                 .map(CompanyMapper::toDto)
                 .map(ResponseEntity::ok)

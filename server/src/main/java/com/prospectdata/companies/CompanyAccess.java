@@ -1,7 +1,7 @@
 package com.prospectdata.companies;
 
 import com.prospectdata.auth.AuthenticatedKey;
-import com.prospectdata.web.ApiException;
+import com.prospectdata.errors.ApiException;
 import java.util.UUID;
 import org.springframework.stereotype.Component;
 

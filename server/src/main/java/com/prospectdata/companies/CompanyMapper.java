@@ -3,7 +3,7 @@ package com.prospectdata.companies;
 import com.prospectdata.generated.model.Company;
 import com.prospectdata.generated.model.Contact;
 import com.prospectdata.generated.model.ReviewStatus;
-import com.prospectdata.web.WireTime;
+import com.prospectdata.openapi.WireTime;
 
 /** Database rows to the generated DTOs; absent optional values stay null and are omitted on the wire. */
 final class CompanyMapper {

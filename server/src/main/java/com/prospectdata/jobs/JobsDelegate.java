@@ -1,15 +1,15 @@
 package com.prospectdata.jobs;
 
-import com.prospectdata.auth.ApiKeyAuthenticationFilter;
+import com.prospectdata.auth.CurrentCaller;
 import com.prospectdata.companies.CompanyAccess;
 import com.prospectdata.generated.api.JobsApiDelegate;
 import com.prospectdata.generated.model.Job;
 import com.prospectdata.generated.model.JobList;
 import com.prospectdata.generated.model.JobSummary;
 import com.prospectdata.generated.model.LatestJob;
+import com.prospectdata.openapi.WireTime;
 import com.prospectdata.paging.PageLinks;
 import com.prospectdata.paging.PageRequest;
-import com.prospectdata.web.WireTime;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -28,17 +28,19 @@ class JobsDelegate implements JobsApiDelegate {
     private final JobQueries jobs;
     private final CompanyAccess access;
     private final Clock clock;
+    private final CurrentCaller caller;
 
-    JobsDelegate(JobQueries jobs, CompanyAccess access, Clock clock) {
+    JobsDelegate(JobQueries jobs, CompanyAccess access, Clock clock, CurrentCaller caller) {
         this.jobs = jobs;
         this.access = access;
         this.clock = clock;
+        this.caller = caller;
     }
 
     @Override
     public ResponseEntity<JobList> listCompanyJobs(UUID companyId, Integer daysBack, String platform,
                                                    Integer limit, Integer offset) {
-        access.requireCompany(companyId, ApiKeyAuthenticationFilter.currentCaller());
+        access.requireCompany(companyId, caller.get());
         PageRequest page = new PageRequest(limit, offset);
         Optional<String> platformFilter = Optional.ofNullable(platform).map(String::strip).filter(p -> !p.isEmpty());
         JobQueries.JobPage result = jobs.activeJobs(companyId, windowStart(daysBack), platformFilter, page);
@@ -52,7 +54,7 @@ class JobsDelegate implements JobsApiDelegate {
 
     @Override
     public ResponseEntity<JobSummary> getCompanyJobsSummary(UUID companyId) {
-        access.requireCompany(companyId, ApiKeyAuthenticationFilter.currentCaller());
+        access.requireCompany(companyId, caller.get());
         long total = jobs.countActiveSince(companyId, windowStart(SUMMARY_DAYS_BACK));
         HiringActivity activity = HiringActivity.of(total, SUMMARY_DAYS_BACK);
         JobSummary summary = new JobSummary(total, activity.strength(), activity.roundedVelocity());

@@ -4,7 +4,7 @@ import com.prospectdata.parameters.ContractParameters.Operation;
 import com.prospectdata.parameters.ParameterSpec.Location;
 import com.prospectdata.parameters.ReadParameters.QueryPair;
 import com.prospectdata.parameters.ValueRule.ListRule;
-import com.prospectdata.web.ApiException;
+import com.prospectdata.errors.ApiException;
 import jakarta.servlet.http.HttpServletRequest;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;

@@ -1,5 +1,6 @@
 package com.prospectdata.ratelimit;
 
+import com.prospectdata.errors.RateLimitExceededException;
 import com.prospectdata.auth.AuthenticatedKey;
 import io.github.bucket4j.ConsumptionProbe;
 import jakarta.servlet.http.HttpServletResponse;

@@ -1,7 +1,7 @@
 package com.prospectdata.tls;
 
-import com.prospectdata.web.ApiException;
-import com.prospectdata.web.ErrorCode;
+import com.prospectdata.errors.ApiException;
+import com.prospectdata.errors.ErrorCode;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
@@ -9,8 +9,6 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
-import org.springframework.core.Ordered;
-import org.springframework.core.annotation.Order;
 import org.springframework.stereotype.Component;
 import org.springframework.web.filter.OncePerRequestFilter;
 import org.springframework.web.servlet.HandlerExceptionResolver;
@@ -22,7 +20,6 @@ import org.springframework.web.servlet.HandlerExceptionResolver;
  */
 @Component
 @ConditionalOnWebApplication
-@Order(Ordered.HIGHEST_PRECEDENCE + 5)
 public class HttpsOnlyFilter extends OncePerRequestFilter {
 
     private final HandlerExceptionResolver errors;

@@ -1,9 +1,11 @@
 package com.prospectdata.web;
 
+import com.prospectdata.errors.ErrorCode;
+import com.prospectdata.errors.ApiException;
 import com.prospectdata.database.DatabaseFailures;
 import com.prospectdata.generated.model.ErrorResponse;
 import com.prospectdata.generated.model.RateLimitErrorResponse;
-import com.prospectdata.ratelimit.RateLimitExceededException;
+import com.prospectdata.errors.RateLimitExceededException;
 import jakarta.servlet.http.HttpServletRequest;
 import java.util.LinkedHashSet;
 import java.util.Set;

@@ -6,8 +6,6 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
-import org.springframework.core.Ordered;
-import org.springframework.core.annotation.Order;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Component;
@@ -25,7 +23,6 @@ import org.springframework.web.filter.ShallowEtagHeaderFilter;
  */
 @Component
 @ConditionalOnWebApplication
-@Order(Ordered.HIGHEST_PRECEDENCE + 15) // after ApiKeyAuthenticationFilter
 public class ConditionalGetFilter extends ShallowEtagHeaderFilter {
 
     /** Only this organization's own caches may keep a response, and they ask before reusing it. */

@@ -1,5 +1,6 @@
 package com.prospectdata.web;
 
+import com.prospectdata.errors.ApiException;
 import org.springframework.http.server.ServerHttpResponse;
 import org.springframework.web.cors.DefaultCorsProcessor;
 

@@ -1,5 +1,6 @@
 package com.prospectdata.web;
 
+import com.prospectdata.errors.ApiException;
 import jakarta.servlet.RequestDispatcher;
 import jakarta.servlet.http.HttpServletRequest;
 import java.util.List;

@@ -8,8 +8,6 @@ import java.io.IOException;
 import java.util.List;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
-import org.springframework.core.Ordered;
-import org.springframework.core.annotation.Order;
 import org.springframework.stereotype.Component;
 import org.springframework.web.HttpRequestMethodNotSupportedException;
 import org.springframework.web.cors.CorsUtils;
@@ -24,7 +22,6 @@ import org.springframework.web.servlet.HandlerExceptionResolver;
  */
 @Component
 @ConditionalOnWebApplication
-@Order(Ordered.HIGHEST_PRECEDENCE + 20)
 public class GetOnlyFilter extends OncePerRequestFilter {
 
     private static final List<String> ANSWERED_BY_THE_API = List.of("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE");

@@ -1,5 +1,6 @@
 package com.prospectdata.web;
 
+import com.prospectdata.auth.AuthenticatedKey;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
@@ -11,8 +12,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.slf4j.MDC;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
-import org.springframework.core.Ordered;
-import org.springframework.core.annotation.Order;
 import org.springframework.stereotype.Component;
 import org.springframework.web.filter.OncePerRequestFilter;
 
@@ -22,12 +21,9 @@ import org.springframework.web.filter.OncePerRequestFilter;
  */
 @Component
 @ConditionalOnWebApplication
-@Order(Ordered.HIGHEST_PRECEDENCE)
 public class RequestIdFilter extends OncePerRequestFilter {
 
     public static final String HEADER = "X-Request-Id";
-    /** Request attribute under which authentication leaves the key's id for the access log. */
-    public static final String KEY_ID_ATTRIBUTE = RequestIdFilter.class.getName() + ".keyId";
 
     private static final Pattern SANE_ID = Pattern.compile("[A-Za-z0-9._-]{1,128}");
     private static final Logger accessLog = LoggerFactory.getLogger("access");
@@ -52,7 +48,7 @@ public class RequestIdFilter extends OncePerRequestFilter {
             completed = true;
         } finally {
             long durationMs = (System.nanoTime() - started) / 1_000_000;
-            Object keyId = request.getAttribute(KEY_ID_ATTRIBUTE);
+            Object keyId = AuthenticatedKey.of(request).map(AuthenticatedKey::keyId).orElse(null);
             // A failure that escaped the chain is answered 500 by the container, whatever status
             // the response held when it happened: the log says what the client got.
             int status = completed ? response.getStatus() : HttpServletResponse.SC_INTERNAL_SERVER_ERROR;

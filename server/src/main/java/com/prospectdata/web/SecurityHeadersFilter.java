@@ -6,8 +6,6 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
-import org.springframework.core.Ordered;
-import org.springframework.core.annotation.Order;
 import org.springframework.stereotype.Component;
 import org.springframework.web.filter.OncePerRequestFilter;
 
@@ -19,7 +17,6 @@ import org.springframework.web.filter.OncePerRequestFilter;
  */
 @Component
 @ConditionalOnWebApplication
-@Order(Ordered.HIGHEST_PRECEDENCE + 1) // after RequestIdFilter
 public class SecurityHeadersFilter extends OncePerRequestFilter {
 
     static final String STRICT_TRANSPORT_SECURITY = "max-age=31536000; includeSubDomains";

@@ -1,6 +1,6 @@
 package com.prospectdata.webtech;
 
-import com.prospectdata.auth.ApiKeyAuthenticationFilter;
+import com.prospectdata.auth.CurrentCaller;
 import com.prospectdata.companies.CompanyAccess;
 import com.prospectdata.generated.api.TechnologiesApiDelegate;
 import com.prospectdata.generated.model.ScanStatus;
@@ -24,16 +24,18 @@ class TechnologiesDelegate implements TechnologiesApiDelegate {
 
     private final TechnologyQueries technologies;
     private final CompanyAccess access;
+    private final CurrentCaller caller;
 
-    TechnologiesDelegate(TechnologyQueries technologies, CompanyAccess access) {
+    TechnologiesDelegate(TechnologyQueries technologies, CompanyAccess access, CurrentCaller caller) {
         this.technologies = technologies;
         this.access = access;
+        this.caller = caller;
     }
 
     @Override
     public ResponseEntity<TechnologyList> listCompanyTechnologies(UUID companyId, String category,
                                                                   Integer minConfidence, Integer limit, Integer offset) {
-        access.requireCompany(companyId, ApiKeyAuthenticationFilter.currentCaller());
+        access.requireCompany(companyId, caller.get());
         ScanStatus status = scanStatus(companyId);
         PageRequest page = new PageRequest(limit, offset);
         Optional<String> categoryFilter = Optional.ofNullable(category).map(String::strip).filter(c -> !c.isEmpty());
@@ -47,7 +49,7 @@ class TechnologiesDelegate implements TechnologiesApiDelegate {
 
     @Override
     public ResponseEntity<TechnologySummary> getCompanyWebtechSummary(UUID companyId) {
-        access.requireCompany(companyId, ApiKeyAuthenticationFilter.currentCaller());
+        access.requireCompany(companyId, caller.get());
         ScanStatus status = scanStatus(companyId);
         List<TopTechnology> top = technologies.top(companyId, TOP_TECHNOLOGIES).stream()
                 .map(row -> new TopTechnology(row.name(), row.category(), row.confidence()))

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.prospectdata.ratelimit.RateLimitExceededException;
+import com.prospectdata.errors.RateLimitExceededException;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 

@@ -3,8 +3,8 @@ package com.prospectdata.auth;
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.prospectdata.web.ApiException;
-import com.prospectdata.web.ErrorCode;
+import com.prospectdata.errors.ApiException;
+import com.prospectdata.errors.ErrorCode;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.prospectdata.openapi.OpenApiDocument;
-import com.prospectdata.web.ApiException;
-import com.prospectdata.web.ErrorCode;
+import com.prospectdata.errors.ApiException;
+import com.prospectdata.errors.ErrorCode;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.List;

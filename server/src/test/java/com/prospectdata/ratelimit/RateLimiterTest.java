@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.prospectdata.auth.AuthenticatedKey;
+import com.prospectdata.errors.RateLimitExceededException;
 import com.prospectdata.auth.Tier;
 import java.time.Clock;
 import java.time.Instant;

@@ -2,8 +2,8 @@ package com.prospectdata.tls;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.prospectdata.web.ApiException;
-import com.prospectdata.web.ErrorCode;
+import com.prospectdata.errors.ApiException;
+import com.prospectdata.errors.ErrorCode;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.springframework.mock.web.MockFilterChain;

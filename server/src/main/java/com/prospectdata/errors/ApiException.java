@@ -1,4 +1,4 @@
-package com.prospectdata.web;
+package com.prospectdata.errors;
 
 import java.util.UUID;
 
@@ -8,10 +8,10 @@ import java.util.UUID;
  */
 public class ApiException extends RuntimeException {
 
-    static final String NO_ROUTE = "No such endpoint. See the API reference at /docs for the available paths.";
-    static final String UNAVAILABLE = "The service is temporarily unavailable. Retry later.";
-    static final String UNEXPECTED = "An unexpected error occurred. Quote the X-Request-Id header when contacting support.";
-    static final String MALFORMED = "The request is malformed: its path, query string or headers could not be read"
+    public static final String NO_ROUTE = "No such endpoint. See the API reference at /docs for the available paths.";
+    public static final String UNAVAILABLE = "The service is temporarily unavailable. Retry later.";
+    public static final String UNEXPECTED = "An unexpected error occurred. Quote the X-Request-Id header when contacting support.";
+    public static final String MALFORMED = "The request is malformed: its path, query string or headers could not be read"
             + " (percent-escapes must encode UTF-8 and never %00; headers have a size limit)";
 
     private final ErrorCode code;
@@ -41,7 +41,7 @@ public class ApiException extends RuntimeException {
      * What to tell the client about an error status the servlet container set itself, with no
      * exception to say more (see ErrorPageController and ContainerErrorReportValve).
      */
-    static ApiException forContainerStatus(int status) {
+    public static ApiException forContainerStatus(int status) {
         return switch (status) {
             case 401 -> unauthorized("Invalid API key");
             case 403 -> forbidden("Forbidden");

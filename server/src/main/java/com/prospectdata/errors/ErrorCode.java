@@ -1,4 +1,4 @@
-package com.prospectdata.web;
+package com.prospectdata.errors;
 
 import org.springframework.http.HttpStatus;
 

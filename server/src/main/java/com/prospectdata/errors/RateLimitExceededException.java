@@ -1,7 +1,5 @@
-package com.prospectdata.ratelimit;
+package com.prospectdata.errors;
 
-import com.prospectdata.web.ApiException;
-import com.prospectdata.web.ErrorCode;
 
 /** 429: the key's bucket is empty; {@code retryAfterSeconds} until one request is allowed again. */
 public class RateLimitExceededException extends ApiException {

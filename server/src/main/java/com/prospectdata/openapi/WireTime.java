@@ -1,11 +1,11 @@
-package com.prospectdata.web;
+package com.prospectdata.openapi;
 
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 
-/** Timestamps on the wire: UTC, whole seconds, so they print as 2026-11-21T10:15:30Z. */
+/** Timestamps as the document writes them (docs/api-rules.md §1): UTC, whole seconds, 2026-11-21T10:15:30Z. */
 public final class WireTime {
 
     private WireTime() {

@@ -1,0 +1,83 @@
+package com.prospectdata.web;
+
+import com.prospectdata.auth.ApiKeyAuthenticationFilter;
+import com.prospectdata.auth.FailedAuthenticationFilter;
+import com.prospectdata.auth.ScopeFilter;
+import com.prospectdata.ratelimit.RateLimitFilter;
+import com.prospectdata.tls.HttpsOnlyFilter;
+import jakarta.servlet.Filter;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.boot.web.servlet.FilterRegistrationBean;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.Ordered;
+
+/**
+ * The HTTP pipeline, in the order every request meets it; the order of the contract's checks
+ * (docs/api-rules.md §2) is the order of the steps from HTTPS on. Each step is one filter with
+ * one job; a step that refuses a request hands the failure to {@code ApiExceptionHandler}, the
+ * one place that writes error bodies, and ends the request there. After the last step comes
+ * Spring MVC: the plan check (auth/PlanConfiguration), the parameters, the delegate.
+ * docs/ARCHITECTURE.md walks through the same list.
+ */
+@Configuration(proxyBeanMethods = false)
+@ConditionalOnWebApplication
+class RequestPipeline {
+
+    @Bean
+    FilterRegistrationBean<RequestIdFilter> step01RequestId(RequestIdFilter step) {
+        return at(1, step);
+    }
+
+    @Bean
+    FilterRegistrationBean<SecurityHeadersFilter> step02SecurityHeaders(SecurityHeadersFilter step) {
+        return at(2, step);
+    }
+
+    @Bean
+    FilterRegistrationBean<HttpsOnlyFilter> step03HttpsOnly(HttpsOnlyFilter step) {
+        return at(3, step);
+    }
+
+    @Bean
+    FilterRegistrationBean<HostNameFilter> step04HostName(HostNameFilter step) {
+        return at(4, step);
+    }
+
+    @Bean
+    FilterRegistrationBean<ApiKeyAuthenticationFilter> step05Authentication(ApiKeyAuthenticationFilter step) {
+        return at(5, step);
+    }
+
+    @Bean
+    FilterRegistrationBean<FailedAuthenticationFilter> step06FailedAttemptThrottle(FailedAuthenticationFilter step) {
+        return at(6, step);
+    }
+
+    @Bean
+    FilterRegistrationBean<RateLimitFilter> step07RateLimit(RateLimitFilter step) {
+        return at(7, step);
+    }
+
+    @Bean
+    FilterRegistrationBean<ScopeFilter> step08Scope(ScopeFilter step) {
+        return at(8, step);
+    }
+
+    @Bean
+    FilterRegistrationBean<ConditionalGetFilter> step09ConditionalGet(ConditionalGetFilter step) {
+        return at(9, step);
+    }
+
+    @Bean
+    FilterRegistrationBean<GetOnlyFilter> step10GetOnly(GetOnlyFilter step) {
+        return at(10, step);
+    }
+
+    private static <F extends Filter> FilterRegistrationBean<F> at(int position, F step) {
+        FilterRegistrationBean<F> registration = new FilterRegistrationBean<>(step);
+        // Ahead of every filter Spring Boot adds by itself, as the steps were before.
+        registration.setOrder(Ordered.HIGHEST_PRECEDENCE + position);
+        return registration;
+    }
+}
