@@ -7,7 +7,6 @@ import com.prospectdata.generated.model.CompanyList;
 import com.prospectdata.generated.model.ReviewStatus;
 import com.prospectdata.paging.PageLinks;
 import com.prospectdata.paging.PageRequest;
-import com.prospectdata.paging.SearchPattern;
 import com.prospectdata.errors.ApiException;
 import java.time.OffsetDateTime;
 import java.util.List;
@@ -42,7 +41,7 @@ class CompaniesDelegate implements CompaniesApiDelegate {
                 : Optional.ofNullable(reviewStatus).map(List::of).orElse(List.of());
         CompanyFilter filter = new CompanyFilter(prospectSearchId, Optional.ofNullable(minMatchScore),
                 statuses.stream().map(ReviewStatus::getValue).distinct().toList(),
-                SearchPattern.contains(search), Optional.ofNullable(updatedSince).map(OffsetDateTime::toInstant));
+                Optional.ofNullable(search), Optional.ofNullable(updatedSince).map(OffsetDateTime::toInstant));
         PageRequest page = new PageRequest(limit, offset);
 
         CompanyQueries.CompanyPage result = companies.list(filter, page);

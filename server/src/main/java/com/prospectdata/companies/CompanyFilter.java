@@ -6,16 +6,12 @@ import java.util.Optional;
 import java.util.UUID;
 
 /**
- * The list's filters, already resolved: {@code reviewStatuses} is empty for "any status", and
- * {@code searchPattern} is an escaped LIKE pattern (see SearchPattern), {@code updatedSince} the
- * earliest {@code updated_at} wanted.
+ * The list's filters as the partner gave them, resolved: {@code reviewStatuses} is empty for
+ * "any status", {@code search} the term as given (CompanyCriteria trims and escapes it),
+ * {@code updatedSince} the earliest {@code updated_at} wanted. Every component becomes a
+ * condition in CompanyCriteria, the one place that turns a filter into SQL.
  */
 public record CompanyFilter(UUID prospectSearchId, Optional<Double> minMatchScore,
-                            List<String> reviewStatuses, Optional<String> searchPattern,
+                            List<String> reviewStatuses, Optional<String> search,
                             Optional<Instant> updatedSince) {
-
-    /** True when the stored counts per score and status (migration V2) count exactly this filter's companies. */
-    boolean countedByScoreAndStatus() {
-        return searchPattern.isEmpty() && updatedSince.isEmpty();
-    }
 }

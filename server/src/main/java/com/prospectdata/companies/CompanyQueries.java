@@ -6,17 +6,11 @@ import static com.prospectdata.generated.jooq.Tables.PROSPECT_SEARCH;
 import static com.prospectdata.generated.jooq.Tables.PROSPECT_SEARCH_SCORE_COUNT;
 import static org.jooq.impl.DSL.coalesce;
 import static org.jooq.impl.DSL.count;
-import static org.jooq.impl.DSL.exists;
-import static org.jooq.impl.DSL.lower;
-import static org.jooq.impl.DSL.noCondition;
 import static org.jooq.impl.DSL.select;
-import static org.jooq.impl.DSL.selectOne;
 import static org.jooq.impl.DSL.sum;
-import static org.jooq.impl.DSL.val;
 
 import com.prospectdata.companies.CompanyRow.ContactRow;
 import com.prospectdata.paging.PageRequest;
-import com.prospectdata.paging.SearchPattern;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -83,17 +77,17 @@ public class CompanyQueries {
      * {@code updated_since} the matches are counted while they are found.
      */
     public CompanyPage list(CompanyFilter filter, PageRequest page) {
-        Condition condition = inSearchWithScoreAndStatus(filter);
-        if (!filter.countedByScoreAndStatus()) {
-            return countedPage(condition
-                    .and(filter.updatedSince().map(COMPANY.UPDATED_AT::ge).orElse(noCondition()))
-                    .and(filter.searchPattern().map(CompanyQueries::textMatches).orElse(noCondition())), page);
+        CompanyCriteria criteria = CompanyCriteria.of(filter);
+        Condition condition = criteria.onCompanies();
+        Optional<Condition> storedCounts = criteria.onStoredCounts();
+        if (storedCounts.isEmpty()) {
+            return countedPage(condition, page);
         }
         if (page.offset() == 0) {
             Table<?> pageIds = pageOfIds(select(COMPANY.ID).from(COMPANY).where(condition), page);
-            return new CompanyPage(withContacts(selectPage(pageIds).fetch()), storedTotal(filter));
+            return new CompanyPage(withContacts(selectPage(pageIds).fetch()), storedTotal(storedCounts.get()));
         }
-        List<ScoreGroup> groups = scoreGroups(filter);
+        List<ScoreGroup> groups = scoreGroups(storedCounts.get());
         long total = groups.stream().mapToLong(ScoreGroup::companies).sum();
         long before = 0;
         for (ScoreGroup group : groups) {
@@ -112,11 +106,11 @@ public class CompanyQueries {
     }
 
     /** The filter's companies per match score, best score first. */
-    private List<ScoreGroup> scoreGroups(CompanyFilter filter) {
+    private List<ScoreGroup> scoreGroups(Condition storedCounts) {
         Field<BigDecimal> companies = sum(PROSPECT_SEARCH_SCORE_COUNT.COMPANIES);
         return db.select(PROSPECT_SEARCH_SCORE_COUNT.MATCH_SCORE, companies)
                 .from(PROSPECT_SEARCH_SCORE_COUNT)
-                .where(countsOf(filter))
+                .where(storedCounts)
                 .groupBy(PROSPECT_SEARCH_SCORE_COUNT.MATCH_SCORE)
                 .having(companies.gt(BigDecimal.ZERO))
                 .orderBy(PROSPECT_SEARCH_SCORE_COUNT.MATCH_SCORE.desc())
@@ -124,23 +118,13 @@ public class CompanyQueries {
     }
 
     /** The filter's companies: one sum, all a first page needs. */
-    private long storedTotal(CompanyFilter filter) {
+    private long storedTotal(Condition storedCounts) {
         return db.select(coalesce(sum(PROSPECT_SEARCH_SCORE_COUNT.COMPANIES), BigDecimal.ZERO))
                 .from(PROSPECT_SEARCH_SCORE_COUNT)
-                .where(countsOf(filter))
+                .where(storedCounts)
                 .fetchSingle()
                 .value1()
                 .longValueExact();
-    }
-
-    /** The stored counts (migration V2) of the companies the filter lets through. */
-    private static Condition countsOf(CompanyFilter filter) {
-        Condition condition = PROSPECT_SEARCH_SCORE_COUNT.PROSPECT_SEARCH_ID.eq(filter.prospectSearchId())
-                .and(filter.minMatchScore().map(PROSPECT_SEARCH_SCORE_COUNT.MATCH_SCORE::ge).orElse(noCondition()));
-        if (!filter.reviewStatuses().isEmpty()) {
-            condition = condition.and(PROSPECT_SEARCH_SCORE_COUNT.REVIEW_STATUS.in(filter.reviewStatuses()));
-        }
-        return condition;
     }
 
     private static final List<SortField<?>> LIST_ORDER =
@@ -175,36 +159,6 @@ public class CompanyQueries {
                 .join(COMPANY).using(COMPANY.ID)
                 .leftJoin(CONTACT).on(CONTACT.COMPANY_ID.eq(COMPANY.ID))
                 .orderBy(order);
-    }
-
-    private static Condition inSearchWithScoreAndStatus(CompanyFilter filter) {
-        Condition condition = COMPANY.PROSPECT_SEARCH_ID.eq(filter.prospectSearchId());
-        condition = condition.and(filter.minMatchScore().map(COMPANY.MATCH_SCORE::ge).orElse(noCondition()));
-        if (!filter.reviewStatuses().isEmpty()) {
-            condition = condition.and(COMPANY.REVIEW_STATUS.in(filter.reviewStatuses()));
-        }
-        return condition;
-    }
-
-    /**
-     * A case-insensitive substring match over the company's and its contacts' searchable values.
-     * The search text holds them lower-cased, one per line, behind a trigram index; a term without
-     * a line break can only match inside one value there. A term with one is matched value by value.
-     */
-    private static Condition textMatches(String pattern) {
-        char escape = SearchPattern.ESCAPE;
-        if (pattern.indexOf('\n') < 0) {
-            return COMPANY.SEARCH_TEXT.like(lower(val(pattern)), escape);
-        }
-        return COMPANY.NAME.likeIgnoreCase(pattern, escape)
-                .or(COMPANY.CITY.likeIgnoreCase(pattern, escape))
-                .or(COMPANY.BUSINESS_TYPE.likeIgnoreCase(pattern, escape))
-                .or(exists(selectOne()
-                        .from(CONTACT)
-                        .where(CONTACT.COMPANY_ID.eq(COMPANY.ID))
-                        .and(CONTACT.NAME.likeIgnoreCase(pattern, escape)
-                                .or(CONTACT.TITLE.likeIgnoreCase(pattern, escape))
-                                .or(CONTACT.EMAIL.likeIgnoreCase(pattern, escape)))));
     }
 
     /**

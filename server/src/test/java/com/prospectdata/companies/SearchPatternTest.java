@@ -1,4 +1,4 @@
-package com.prospectdata.paging;
+package com.prospectdata.companies;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package com.prospectdata.paging;
+package com.prospectdata.companies;
 
 import java.util.Optional;
 
@@ -6,15 +6,15 @@ import java.util.Optional;
  * Turns the {@code search} parameter into a LIKE pattern for a substring match in which
  * {@code %}, {@code _} and {@code \} stand for themselves (docs/api-rules.md §3).
  */
-public final class SearchPattern {
+final class SearchPattern {
 
-    public static final char ESCAPE = '\\';
+    static final char ESCAPE = '\\';
 
     private SearchPattern() {
     }
 
     /** The pattern for a trimmed, non-empty term; empty when there is nothing to search for. */
-    public static Optional<String> contains(String search) {
+    static Optional<String> contains(String search) {
         if (search == null || search.isBlank()) {
             return Optional.empty();
         }
