@@ -5,6 +5,7 @@ import com.prospectdata.generated.api.CompaniesApiDelegate;
 import com.prospectdata.generated.model.Company;
 import com.prospectdata.generated.model.CompanyList;
 import com.prospectdata.generated.model.ReviewStatus;
+import com.prospectdata.paging.Page;
 import com.prospectdata.paging.PageLinks;
 import com.prospectdata.paging.PageRequest;
 import com.prospectdata.errors.ApiException;
@@ -21,11 +22,13 @@ class CompaniesDelegate implements CompaniesApiDelegate {
     private final CompanyQueries companies;
     private final CompanyAccess access;
     private final CurrentCaller caller;
+    private final PageLinks pages;
 
-    CompaniesDelegate(CompanyQueries companies, CompanyAccess access, CurrentCaller caller) {
+    CompaniesDelegate(CompanyQueries companies, CompanyAccess access, CurrentCaller caller, PageLinks pages) {
         this.companies = companies;
         this.access = access;
         this.caller = caller;
+        this.pages = pages;
     }
 
     @Override
@@ -44,10 +47,8 @@ class CompaniesDelegate implements CompaniesApiDelegate {
                 Optional.ofNullable(search), Optional.ofNullable(updatedSince).map(OffsetDateTime::toInstant));
         PageRequest page = new PageRequest(limit, offset);
 
-        CompanyQueries.CompanyPage result = companies.list(filter, page);
-        List<Company> items = result.companies().stream().map(CompanyMapper::toDto).toList();
-        return PageLinks.ok(page, items.size(), result.total()).body(new CompanyList(items, result.total(), limit, offset,
-                page.hasMore(items.size(), result.total())));
+        Page<Company> found = companies.list(filter, page).map(CompanyMapper::toDto);
+        return pages.ok(found, p -> new CompanyList(p.items(), p.total(), p.limit(), p.offset(), p.hasMore()));
     }
 
     @Override

@@ -10,6 +10,7 @@ import static org.jooq.impl.DSL.select;
 import static org.jooq.impl.DSL.sum;
 
 import com.prospectdata.companies.CompanyRow.ContactRow;
+import com.prospectdata.paging.Page;
 import com.prospectdata.paging.PageRequest;
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -36,9 +37,6 @@ public class CompanyQueries {
 
     public CompanyQueries(DSLContext db) {
         this.db = db;
-    }
-
-    public record CompanyPage(List<CompanyRow> companies, long total) {
     }
 
     /** The organization owning a prospect search; empty when the search does not exist. */
@@ -76,7 +74,7 @@ public class CompanyQueries {
      * that group. A first page needs the total only, one sum. With a text search or
      * {@code updated_since} the matches are counted while they are found.
      */
-    public CompanyPage list(CompanyFilter filter, PageRequest page) {
+    public Page<CompanyRow> list(CompanyFilter filter, PageRequest page) {
         CompanyCriteria criteria = CompanyCriteria.of(filter);
         Condition condition = criteria.onCompanies();
         Optional<Condition> storedCounts = criteria.onStoredCounts();
@@ -85,7 +83,7 @@ public class CompanyQueries {
         }
         if (page.offset() == 0) {
             Table<?> pageIds = pageOfIds(select(COMPANY.ID).from(COMPANY).where(condition), page);
-            return new CompanyPage(withContacts(selectPage(pageIds).fetch()), storedTotal(storedCounts.get()));
+            return new Page<>(withContacts(selectPage(pageIds).fetch()), storedTotal(storedCounts.get()), page);
         }
         List<ScoreGroup> groups = scoreGroups(storedCounts.get());
         long total = groups.stream().mapToLong(ScoreGroup::companies).sum();
@@ -95,11 +93,11 @@ public class CompanyQueries {
                 PageRequest withinGroup = new PageRequest(page.limit(), Math.toIntExact(page.offset() - before));
                 Table<?> pageIds = pageOfIds(select(COMPANY.ID).from(COMPANY)
                         .where(condition.and(COMPANY.MATCH_SCORE.le(group.matchScore()))), withinGroup);
-                return new CompanyPage(withContacts(selectPage(pageIds).fetch()), total);
+                return new Page<>(withContacts(selectPage(pageIds).fetch()), total, page);
             }
             before += group.companies();
         }
-        return new CompanyPage(List.of(), total); // the offset is past the end
+        return Page.pastTheEnd(total, page);
     }
 
     private record ScoreGroup(double matchScore, long companies) {
@@ -138,14 +136,14 @@ public class CompanyQueries {
      * For filters the stored counts do not know (a text search, {@code updated_since}): the matches
      * are counted while they are found, as {@code count(*) over ()} beside each id of the page.
      */
-    private CompanyPage countedPage(Condition condition, PageRequest page) {
+    private Page<CompanyRow> countedPage(Condition condition, PageRequest page) {
         Field<Integer> matches = count().over().as("matches");
         Table<?> pageIds = pageOfIds(select(COMPANY.ID, matches).from(COMPANY).where(condition), page);
         Field<Integer> total = pageIds.field(matches);
         Result<Record> rows = selectPage(pageIds, total).fetch();
         // An offset past the end returns no row to read the count from; the contract still wants it.
         long count = rows.isEmpty() ? (page.offset() == 0 ? 0 : db.fetchCount(COMPANY, condition)) : rows.get(0).get(total);
-        return new CompanyPage(withContacts(rows), count);
+        return new Page<>(withContacts(rows), count, page);
     }
 
     /** The page's companies with their contacts, one row per contact (one for a company without), in list order. */

@@ -5,6 +5,7 @@ import static org.jooq.Records.mapping;
 import static org.jooq.impl.DSL.lower;
 import static org.jooq.impl.DSL.noCondition;
 
+import com.prospectdata.paging.Page;
 import com.prospectdata.paging.PageRequest;
 import java.time.Instant;
 import java.util.List;
@@ -26,11 +27,8 @@ public class JobQueries {
     public record JobRow(String id, String title, String platform, Instant datePosted, String jobUrl) {
     }
 
-    public record JobPage(List<JobRow> jobs, long total) {
-    }
-
     /** Active jobs posted since {@code postedSince}, optionally of one platform (case-insensitive). */
-    public JobPage activeJobs(UUID companyId, Instant postedSince, Optional<String> platform, PageRequest page) {
+    public Page<JobRow> activeJobs(UUID companyId, Instant postedSince, Optional<String> platform, PageRequest page) {
         Condition condition = active(companyId)
                 .and(JOB.DATE_POSTED.ge(postedSince))
                 .and(platform.map(p -> lower(JOB.PLATFORM).eq(p.toLowerCase(java.util.Locale.ROOT))).orElse(noCondition()));
@@ -42,7 +40,7 @@ public class JobQueries {
                 .limit(page.limit())
                 .offset(page.offset())
                 .fetch(mapping(JobRow::new));
-        return new JobPage(jobs, total);
+        return new Page<>(jobs, total, page);
     }
 
     public long countActiveSince(UUID companyId, Instant postedSince) {

@@ -8,6 +8,7 @@ import com.prospectdata.generated.model.JobList;
 import com.prospectdata.generated.model.JobSummary;
 import com.prospectdata.generated.model.LatestJob;
 import com.prospectdata.openapi.WireTime;
+import com.prospectdata.paging.Page;
 import com.prospectdata.paging.PageLinks;
 import com.prospectdata.paging.PageRequest;
 import java.time.Clock;
@@ -29,12 +30,14 @@ class JobsDelegate implements JobsApiDelegate {
     private final CompanyAccess access;
     private final Clock clock;
     private final CurrentCaller caller;
+    private final PageLinks pages;
 
-    JobsDelegate(JobQueries jobs, CompanyAccess access, Clock clock, CurrentCaller caller) {
+    JobsDelegate(JobQueries jobs, CompanyAccess access, Clock clock, CurrentCaller caller, PageLinks pages) {
         this.jobs = jobs;
         this.access = access;
         this.clock = clock;
         this.caller = caller;
+        this.pages = pages;
     }
 
     @Override
@@ -43,13 +46,11 @@ class JobsDelegate implements JobsApiDelegate {
         access.requireCompany(companyId, caller.get());
         PageRequest page = new PageRequest(limit, offset);
         Optional<String> platformFilter = Optional.ofNullable(platform).map(String::strip).filter(p -> !p.isEmpty());
-        JobQueries.JobPage result = jobs.activeJobs(companyId, windowStart(daysBack), platformFilter, page);
-        HiringActivity activity = HiringActivity.of(result.total(), daysBack);
-        List<Job> items = result.jobs().stream()
-                .map(row -> new Job(row.id(), row.title(), row.platform(), WireTime.of(row.datePosted()), row.jobUrl()))
-                .toList();
-        return PageLinks.ok(page, items.size(), result.total()).body(new JobList(items, result.total(), limit, offset,
-                page.hasMore(items.size(), result.total()), activity.strength(), activity.roundedVelocity()));
+        Page<Job> found = jobs.activeJobs(companyId, windowStart(daysBack), platformFilter, page)
+                .map(row -> new Job(row.id(), row.title(), row.platform(), WireTime.of(row.datePosted()), row.jobUrl()));
+        HiringActivity activity = HiringActivity.of(found.total(), daysBack);
+        return pages.ok(found, p -> new JobList(p.items(), p.total(), p.limit(), p.offset(), p.hasMore(),
+                activity.strength(), activity.roundedVelocity()));
     }
 
     @Override

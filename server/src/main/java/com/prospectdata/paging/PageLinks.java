@@ -5,10 +5,11 @@ import jakarta.servlet.http.HttpServletRequest;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.ResponseEntity;
-import org.springframework.web.context.request.RequestContextHolder;
-import org.springframework.web.context.request.ServletRequestAttributes;
+import org.springframework.stereotype.Component;
 
 /**
  * The {@code Link} header of a list response (RFC 8288): {@code rel="next"} when more items
@@ -17,27 +18,32 @@ import org.springframework.web.context.request.ServletRequestAttributes;
  * written canonically, with only {@code offset} changed. Unknown parameters are not copied, so
  * the header's length is bounded by the document's own limits, whatever the request carried.
  */
-public final class PageLinks {
+@Component
+public class PageLinks {
 
     private static final String OFFSET = "offset";
 
-    private PageLinks() {
+    // Spring's proxy to the current request; the operator commands' contexts have none and never ask.
+    private final ObjectProvider<HttpServletRequest> currentRequest;
+
+    public PageLinks(ObjectProvider<HttpServletRequest> currentRequest) {
+        this.currentRequest = currentRequest;
     }
 
-    /** A 200 for the current request's page, with its {@code Link} header when it has neighbours. */
-    public static ResponseEntity.BodyBuilder ok(PageRequest page, int returned, long total) {
-        HttpServletRequest request = ((ServletRequestAttributes) RequestContextHolder.currentRequestAttributes()).getRequest();
+    /** A 200 for the current request's page, with its {@code Link} header when it has neighbours, and the list's envelope as the body. */
+    public <T, B> ResponseEntity<B> ok(Page<T> page, Function<Page<T>, B> envelope) {
+        HttpServletRequest request = currentRequest.getObject();
         ResponseEntity.BodyBuilder ok = ResponseEntity.ok();
-        of(request, ReadParameters.of(request), page, returned, total).ifPresent(links -> ok.header(HttpHeaders.LINK, links));
-        return ok;
+        of(request, ReadParameters.of(request), page).ifPresent(links -> ok.header(HttpHeaders.LINK, links));
+        return ok.body(envelope.apply(page));
     }
 
-    static Optional<String> of(HttpServletRequest request, ReadParameters parameters, PageRequest page, int returned, long total) {
+    static Optional<String> of(HttpServletRequest request, ReadParameters parameters, Page<?> page) {
         List<String> links = new ArrayList<>(2);
-        if (page.hasMore(returned, total)) {
+        if (page.hasMore()) {
             links.add(link(request, parameters, (long) page.offset() + page.limit(), "next"));
         }
-        if (page.offset() > 0) {
+        if (page.hasPrevious()) {
             links.add(link(request, parameters, Math.max(0, page.offset() - page.limit()), "prev"));
         }
         return links.isEmpty() ? Optional.empty() : Optional.of(String.join(", ", links));

@@ -1,6 +1,6 @@
 package com.prospectdata.paging;
 
-/** An offset page as the API takes it; the arithmetic of the envelope lives here. */
+/** An offset page as the API takes it: {@code limit} items after skipping {@code offset}. */
 public record PageRequest(int limit, int offset) {
 
     public PageRequest {
@@ -10,10 +10,5 @@ public record PageRequest(int limit, int offset) {
         if (offset < 0) {
             throw new IllegalArgumentException("offset must not be negative");
         }
-    }
-
-    /** True when items exist after this page: {@code offset + returned < total}. */
-    public boolean hasMore(int returned, long total) {
-        return (long) offset + returned < total;
     }
 }

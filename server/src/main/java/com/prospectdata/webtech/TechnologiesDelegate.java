@@ -8,6 +8,7 @@ import com.prospectdata.generated.model.Technology;
 import com.prospectdata.generated.model.TechnologyList;
 import com.prospectdata.generated.model.TechnologySummary;
 import com.prospectdata.generated.model.TopTechnology;
+import com.prospectdata.paging.Page;
 import com.prospectdata.paging.PageLinks;
 import com.prospectdata.paging.PageRequest;
 import java.util.List;
@@ -25,11 +26,13 @@ class TechnologiesDelegate implements TechnologiesApiDelegate {
     private final TechnologyQueries technologies;
     private final CompanyAccess access;
     private final CurrentCaller caller;
+    private final PageLinks pages;
 
-    TechnologiesDelegate(TechnologyQueries technologies, CompanyAccess access, CurrentCaller caller) {
+    TechnologiesDelegate(TechnologyQueries technologies, CompanyAccess access, CurrentCaller caller, PageLinks pages) {
         this.technologies = technologies;
         this.access = access;
         this.caller = caller;
+        this.pages = pages;
     }
 
     @Override
@@ -39,12 +42,10 @@ class TechnologiesDelegate implements TechnologiesApiDelegate {
         ScanStatus status = scanStatus(companyId);
         PageRequest page = new PageRequest(limit, offset);
         Optional<String> categoryFilter = Optional.ofNullable(category).map(String::strip).filter(c -> !c.isEmpty());
-        TechnologyQueries.TechnologyPage result = technologies.list(companyId, categoryFilter, minConfidence, page);
-        List<Technology> items = result.technologies().stream()
-                .map(row -> new Technology(row.name(), row.category(), row.confidence()).version(row.version()))
-                .toList();
-        return PageLinks.ok(page, items.size(), result.total()).body(new TechnologyList(items, result.total(), limit, offset,
-                page.hasMore(items.size(), result.total()), status == ScanStatus.COMPLETED, status));
+        Page<Technology> found = technologies.list(companyId, categoryFilter, minConfidence, page)
+                .map(row -> new Technology(row.name(), row.category(), row.confidence()).version(row.version()));
+        return pages.ok(found, p -> new TechnologyList(p.items(), p.total(), p.limit(), p.offset(), p.hasMore(),
+                status == ScanStatus.COMPLETED, status));
     }
 
     @Override

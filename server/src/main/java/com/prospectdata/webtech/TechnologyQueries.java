@@ -7,6 +7,7 @@ import static org.jooq.impl.DSL.count;
 import static org.jooq.impl.DSL.lower;
 import static org.jooq.impl.DSL.noCondition;
 
+import com.prospectdata.paging.Page;
 import com.prospectdata.paging.PageRequest;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -31,9 +32,6 @@ public class TechnologyQueries {
     public record TechnologyRow(String name, String category, int confidence, String version) {
     }
 
-    public record TechnologyPage(List<TechnologyRow> technologies, long total) {
-    }
-
     /** The list's order: confidence desc, then name asc (unique per company). */
     private static final List<SortField<?>> ORDER = List.of(TECHNOLOGY.CONFIDENCE.desc(), TECHNOLOGY.NAME.asc());
 
@@ -45,7 +43,7 @@ public class TechnologyQueries {
                 .fetchOptional(WEBTECH_SCAN.STATUS);
     }
 
-    public TechnologyPage list(UUID companyId, Optional<String> category, int minConfidence, PageRequest page) {
+    public Page<TechnologyRow> list(UUID companyId, Optional<String> category, int minConfidence, PageRequest page) {
         Condition condition = TECHNOLOGY.COMPANY_ID.eq(companyId)
                 .and(TECHNOLOGY.CONFIDENCE.ge(minConfidence))
                 .and(category.map(c -> lower(TECHNOLOGY.CATEGORY).eq(c.toLowerCase(Locale.ROOT))).orElse(noCondition()));
@@ -58,7 +56,7 @@ public class TechnologyQueries {
                 .limit(page.limit())
                 .offset(page.offset())
                 .fetch(mapping(TechnologyRow::new));
-        return new TechnologyPage(technologies, total);
+        return new Page<>(technologies, total, page);
     }
 
     public List<TechnologyRow> top(UUID companyId, int howMany) {

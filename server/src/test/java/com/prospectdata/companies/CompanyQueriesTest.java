@@ -90,7 +90,7 @@ class CompanyQueriesTest {
                     .map(CompanyRow::id)
                     .toList();
             var page = companies.list(filter(search, Optional.empty(), List.of(), term), EVERYTHING);
-            assertThat(page.companies().stream().map(CompanyRow::id).toList()).as("search %s", term)
+            assertThat(page.items().stream().map(CompanyRow::id).toList()).as("search %s", term)
                     .isEqualTo(expected);
             assertThat(page.total()).as("total for %s", term).isEqualTo(expected.size());
         }
@@ -125,11 +125,11 @@ class CompanyQueriesTest {
                         for (int offset = 0; offset <= expected.size(); offset++) {
                             var page = companies.list(filter, new PageRequest(4, offset));
                             assertThat(page.total()).isEqualTo(expected.size());
-                            assertThat(page.companies()).as("offset %d of %s", offset, filter)
+                            assertThat(page.items()).as("offset %d of %s", offset, filter)
                                     .isEqualTo(expected.subList(offset, Math.min(offset + 4, expected.size())));
                         }
                         var pastTheEnd = companies.list(filter, new PageRequest(5, expected.size() + 3));
-                        assertThat(pastTheEnd.companies()).isEmpty();
+                        assertThat(pastTheEnd.items()).isEmpty();
                         assertThat(pastTheEnd.total()).isEqualTo(expected.size());
                     }
                 }
@@ -181,7 +181,7 @@ class CompanyQueriesTest {
     }
 
     private List<UUID> idsMatching(UUID search, String term) {
-        return companies.list(filter(search, Optional.empty(), List.of(), term), EVERYTHING).companies().stream()
+        return companies.list(filter(search, Optional.empty(), List.of(), term), EVERYTHING).items().stream()
                 .map(CompanyRow::id).toList();
     }
 
@@ -224,7 +224,7 @@ class CompanyQueriesTest {
     private List<CompanyRow> allCompanies() {
         List<CompanyRow> all = new ArrayList<>();
         for (UUID search : db.selectDistinct(COMPANY.PROSPECT_SEARCH_ID).from(COMPANY).fetch(COMPANY.PROSPECT_SEARCH_ID)) {
-            all.addAll(companies.list(filter(search, Optional.empty(), List.of(), null), EVERYTHING).companies());
+            all.addAll(companies.list(filter(search, Optional.empty(), List.of(), null), EVERYTHING).items());
         }
         return all;
     }
