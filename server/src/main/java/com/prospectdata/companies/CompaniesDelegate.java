@@ -43,7 +43,7 @@ class CompaniesDelegate implements CompaniesApiDelegate {
                 ? reviewStatusList
                 : Optional.ofNullable(reviewStatus).map(List::of).orElse(List.of());
         CompanyFilter filter = new CompanyFilter(prospectSearchId, Optional.ofNullable(minMatchScore),
-                statuses.stream().map(ReviewStatus::getValue).distinct().toList(),
+                statuses.stream().distinct().toList(),
                 Optional.ofNullable(search), Optional.ofNullable(updatedSince).map(OffsetDateTime::toInstant));
         PageRequest page = new PageRequest(limit, offset);
 

@@ -1,5 +1,6 @@
 package com.prospectdata.companies;
 
+import com.prospectdata.generated.model.ReviewStatus;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -12,6 +13,6 @@ import java.util.UUID;
  * condition in CompanyCriteria, the one place that turns a filter into SQL.
  */
 public record CompanyFilter(UUID prospectSearchId, Optional<Double> minMatchScore,
-                            List<String> reviewStatuses, Optional<String> search,
+                            List<ReviewStatus> reviewStatuses, Optional<String> search,
                             Optional<Instant> updatedSince) {
 }

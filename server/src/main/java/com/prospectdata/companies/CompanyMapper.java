@@ -21,7 +21,7 @@ final class CompanyMapper {
                 .businessType(row.businessType())
                 .website(row.website())
                 .matchScore(row.matchScore())
-                .reviewStatus(ReviewStatus.fromValue(row.reviewStatus()))
+                .reviewStatus(row.reviewStatus())
                 .phone(row.phone())
                 .createdAt(WireTime.of(row.createdAt()))
                 .updatedAt(WireTime.of(row.updatedAt()));

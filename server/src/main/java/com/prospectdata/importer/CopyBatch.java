@@ -22,6 +22,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.stream.Collectors;
+import org.jooq.Converter;
 import org.jooq.DSLContext;
 import org.jooq.Field;
 import org.jooq.Table;
@@ -134,9 +135,15 @@ public final class CopyBatch {
             if (i > 0) {
                 out.append('\t');
             }
-            appendValue(out, record.get(fields[i]));
+            appendValue(out, databaseValue(record, fields[i]));
         }
         out.append('\n');
+    }
+
+    /** The value as the column holds it: a status enum as its text, through the field's jOOQ converter. */
+    @SuppressWarnings("unchecked")
+    private static Object databaseValue(TableRecord<?> record, Field<?> field) {
+        return ((Converter<Object, Object>) field.getConverter()).to(record.get(field));
     }
 
     /** A value in COPY's text format: {@code \N} for null, backslash escapes for the delimiters. */
@@ -162,7 +169,7 @@ public final class CopyBatch {
         // Fails fast if a new column type appears whose toString() PostgreSQL might not read back.
         for (Field<?>[] columns : COLUMNS.values()) {
             for (Field<?> field : columns) {
-                Class<?> type = field.getType();
+                Class<?> type = field.getConverter().fromType();
                 if (!(type == String.class || type == UUID.class || type == Instant.class
                         || type == Double.class || type == Integer.class)) {
                     throw new ExceptionInInitializerError("No COPY text form for " + field + " of " + type);

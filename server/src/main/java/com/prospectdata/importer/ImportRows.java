@@ -9,6 +9,8 @@ import com.prospectdata.generated.jooq.tables.records.OrganizationRecord;
 import com.prospectdata.generated.jooq.tables.records.ProspectSearchRecord;
 import com.prospectdata.generated.jooq.tables.records.TechnologyRecord;
 import com.prospectdata.generated.jooq.tables.records.WebtechScanRecord;
+import com.prospectdata.generated.model.ReviewStatus;
+import com.prospectdata.generated.model.ScanStatus;
 import com.prospectdata.importer.ImportRecord.Company;
 import com.prospectdata.importer.ImportRecord.Contact;
 import com.prospectdata.importer.ImportRecord.Job;
@@ -46,7 +48,7 @@ public final class ImportRows {
 
     public static CompanyRecord company(Company c) {
         return new CompanyRecord(c.id(), c.prospectSearchId(), c.name(), c.city(), c.country(), c.businessType(),
-                c.website(), c.matchScore(), c.reviewStatus(), c.phone(), c.createdAt(), c.updatedAt(),
+                c.website(), c.matchScore(), ReviewStatus.fromValue(c.reviewStatus()), c.phone(), c.createdAt(), c.updatedAt(),
                 null); // search_text: composed by the database
     }
 
@@ -62,7 +64,7 @@ public final class ImportRows {
     }
 
     public static WebtechScanRecord webtechScan(WebtechScan s) {
-        return new WebtechScanRecord(s.companyId(), s.status(), s.scannedAt());
+        return new WebtechScanRecord(s.companyId(), ScanStatus.fromValue(s.status()), s.scannedAt());
     }
 
     public static List<TechnologyRecord> technologies(WebtechScan scan) {

@@ -61,6 +61,6 @@ class TechnologiesDelegate implements TechnologiesApiDelegate {
     }
 
     private ScanStatus scanStatus(UUID companyId) {
-        return technologies.scanStatus(companyId).map(ScanStatus::fromValue).orElse(ScanStatus.NOT_SCANNED);
+        return technologies.scanStatus(companyId).orElse(ScanStatus.NOT_SCANNED);
     }
 }

@@ -7,6 +7,7 @@ import static org.jooq.impl.DSL.count;
 import static org.jooq.impl.DSL.lower;
 import static org.jooq.impl.DSL.noCondition;
 
+import com.prospectdata.generated.model.ScanStatus;
 import com.prospectdata.paging.Page;
 import com.prospectdata.paging.PageRequest;
 import java.util.LinkedHashMap;
@@ -36,7 +37,7 @@ public class TechnologyQueries {
     private static final List<SortField<?>> ORDER = List.of(TECHNOLOGY.CONFIDENCE.desc(), TECHNOLOGY.NAME.asc());
 
     /** The status of the company's latest scan; empty when it was never scanned. */
-    public Optional<String> scanStatus(UUID companyId) {
+    public Optional<ScanStatus> scanStatus(UUID companyId) {
         return db.select(WEBTECH_SCAN.STATUS)
                 .from(WEBTECH_SCAN)
                 .where(WEBTECH_SCAN.COMPANY_ID.eq(companyId))

@@ -78,7 +78,7 @@ class EveryOperationImplementedTest {
         db.insertInto(COMPANY).set(COMPANY.ID, companyId).set(COMPANY.PROSPECT_SEARCH_ID, searchId)
                 .set(COMPANY.NAME, "Acme").set(COMPANY.CITY, "Berlin").set(COMPANY.COUNTRY, "Germany")
                 .set(COMPANY.BUSINESS_TYPE, "Software").set(COMPANY.WEBSITE, "https://acme.example")
-                .set(COMPANY.MATCH_SCORE, 7.5).set(COMPANY.REVIEW_STATUS, "pending")
+                .set(COMPANY.MATCH_SCORE, 7.5).set(COMPANY.REVIEW_STATUS, com.prospectdata.generated.model.ReviewStatus.PENDING)
                 .set(COMPANY.CREATED_AT, now).set(COMPANY.UPDATED_AT, now).execute();
         key = keys.issue(organizationId, Tier.PRO, null, List.of("companies:read"), DeploymentEnvironment.TEST, null, java.util.Optional.empty()).key();
     }

@@ -2,6 +2,7 @@ package com.prospectdata.companies;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.prospectdata.generated.model.ReviewStatus;
 import java.lang.reflect.RecordComponent;
 import java.time.Instant;
 import java.util.Arrays;
@@ -18,7 +19,7 @@ import org.junit.jupiter.api.Test;
 class CompanyCriteriaTest {
 
     private static final CompanyFilter EVERY_FILTER_SET = new CompanyFilter(UUID.randomUUID(), Optional.of(6.5),
-            List.of("accepted"), Optional.of("gmbh"), Optional.of(Instant.parse("2026-11-01T00:00:00Z")));
+            List.of(ReviewStatus.ACCEPTED), Optional.of("gmbh"), Optional.of(Instant.parse("2026-11-01T00:00:00Z")));
 
     @Test
     void everyComponentOfTheFilterHasItsCriterion() {
@@ -32,7 +33,7 @@ class CompanyCriteriaTest {
 
     @Test
     void theStoredCountsAnswerOnlyWhenEveryCriterionHasThemAndThenForTheSameFilters() {
-        CompanyFilter scoreAndStatus = new CompanyFilter(UUID.randomUUID(), Optional.of(6.5), List.of("accepted", "pending"),
+        CompanyFilter scoreAndStatus = new CompanyFilter(UUID.randomUUID(), Optional.of(6.5), List.of(ReviewStatus.ACCEPTED, ReviewStatus.PENDING),
                 Optional.empty(), Optional.empty());
         CompanyCriteria counted = CompanyCriteria.of(scoreAndStatus);
 

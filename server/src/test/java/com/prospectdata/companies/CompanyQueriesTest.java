@@ -14,6 +14,7 @@ import com.prospectdata.importer.ImportRecord.Organization;
 import com.prospectdata.importer.ImportRecord.ProspectSearch;
 import com.prospectdata.importer.ImportWriter;
 import com.prospectdata.importer.TestDatabase;
+import com.prospectdata.generated.model.ReviewStatus;
 import com.prospectdata.paging.PageRequest;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -112,14 +113,14 @@ class CompanyQueriesTest {
                     for (Optional<Instant> since : List.of(Optional.<Instant>empty(), Optional.of(someUpdate))) {
                         List<CompanyRow> expected = all.stream()
                                 .filter(c -> c.prospectSearchId().equals(search))
-                                .filter(c -> statuses.isEmpty() || statuses.contains(c.reviewStatus()))
+                                .filter(c -> statuses.isEmpty() || statuses.contains(c.reviewStatus().getValue()))
                                 .filter(c -> minScore.map(min -> c.matchScore() >= min).orElse(true))
                                 .filter(c -> term == null || searchable(c).stream()
                                         .anyMatch(v -> v.toLowerCase(Locale.ROOT).contains(term)))
                                 .filter(c -> since.map(s -> !c.updatedAt().isBefore(s)).orElse(true))
                                 .sorted(LIST_ORDER)
                                 .toList();
-                        CompanyFilter filter = new CompanyFilter(search, minScore, statuses,
+                        CompanyFilter filter = new CompanyFilter(search, minScore, typed(statuses),
                                 Optional.ofNullable(term), since);
                         // Every offset: a page may start anywhere in a group of equal scores.
                         for (int offset = 0; offset <= expected.size(); offset++) {
@@ -201,8 +202,11 @@ class CompanyQueriesTest {
     }
 
     private static CompanyFilter filter(UUID search, Optional<Double> minScore, List<String> statuses, String term) {
-        return new CompanyFilter(search, minScore, statuses, Optional.ofNullable(term),
-                Optional.empty());
+        return new CompanyFilter(search, minScore, typed(statuses), Optional.ofNullable(term), Optional.empty());
+    }
+
+    private static List<ReviewStatus> typed(List<String> statuses) {
+        return statuses.stream().map(ReviewStatus::fromValue).toList();
     }
 
     /** The contract's order: match_score desc, name, id (code-point order, as the database's C.UTF-8). */
