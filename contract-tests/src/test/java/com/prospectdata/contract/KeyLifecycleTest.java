@@ -140,6 +140,7 @@ class KeyLifecycleTest extends ContractTest {
     }
 
     @Test
+    @Timeout(value = 240, unit = TimeUnit.SECONDS) // two keys issued through the jar, each a JVM start
     void theExpiryComesWithEveryResponseToTheKeyAndWithNoneToAKeyWithoutOne() {
         // Given with an offset; the header says the same instant in UTC.
         String key = issueEnterprise("--expires-at", "2099-01-31T01:00:00+01:00").field("key");

@@ -2,8 +2,6 @@ package com.prospectdata.contract.support;
 
 import com.atlassian.oai.validator.OpenApiInteractionValidator;
 import com.atlassian.oai.validator.OpenApiInteractionValidator.SpecSource;
-import com.atlassian.oai.validator.report.LevelResolver;
-import com.atlassian.oai.validator.report.ValidationReport;
 import com.atlassian.oai.validator.restassured.OpenApiValidationFilter;
 import com.atlassian.oai.validator.util.OpenApiLoader;
 import io.restassured.RestAssured;
@@ -35,13 +33,6 @@ import tools.jackson.databind.JsonNode;
  */
 public final class Api {
 
-    private static final OpenApiInteractionValidator STRICT_VALIDATOR = validator(LevelResolver.create().build());
-    private static final OpenApiValidationFilter STRICT = new OpenApiValidationFilter(STRICT_VALIDATOR);
-    private static final OpenApiInteractionValidator RESPONSES_ONLY_VALIDATOR = validator(LevelResolver.create()
-            .withLevel("validation.request", ValidationReport.Level.IGNORE)
-            .build());
-    private static final OpenApiValidationFilter RESPONSES_ONLY = new OpenApiValidationFilter(RESPONSES_ONLY_VALIDATOR);
-    private static final ContractInvariants INVARIANTS = new ContractInvariants();
     private static final RestAssuredConfig CONFIG = RestAssuredConfig.config()
             .httpClient(HttpClientConfig.httpClientConfig()
                     .setParam("http.connection.timeout", 5_000)
@@ -74,18 +65,6 @@ public final class Api {
         return documentPath().toUri().toString();
     }
 
-    private static OpenApiInteractionValidator validator(LevelResolver levels) {
-        return OpenApiInteractionValidator.createForSpecificationUrl(documentUri())
-                // The document's servers are https://api.prospectdata.example...: match paths from the root.
-                .withBasePathOverride("/")
-                // The validator forbids properties a schema does not declare (stricter than OpenAPI's
-                // default). For an allOf, it would apply that to each part alone and refuse every
-                // RateLimitErrorResponse (ErrorResponse + retry_after): merge the parts first.
-                .withResolveCombinators(true)
-                .withLevelResolver(levels)
-                .build();
-    }
-
     private static RequestSpecification base(OpenApiValidationFilter validation) {
         ContractEnvironment environment = ContractEnvironment.shared();
         RequestSpecification request = RestAssured.given()
@@ -94,7 +73,7 @@ public final class Api {
                 .accept(ContentType.JSON)
                 // Outermost: records the (operation, status) of responses that passed both checks below.
                 .filter(DeclaredStatusCoverage.recorder())
-                .filter(INVARIANTS)
+                .filter(ContractValidation.INVARIANTS)
                 .filter(validation);
         // The server's certificate is self-signed, for 127.0.0.1.
         return environment.isHttps() ? request.relaxedHTTPSValidation() : request;
@@ -107,7 +86,7 @@ public final class Api {
 
     /** A valid request with this key: request and response are validated. */
     public static RequestSpecification givenKey(String key) {
-        return base(STRICT).header("Authorization", "Bearer " + key);
+        return base(ContractValidation.STRICT).header("Authorization", "Bearer " + key);
     }
 
     /** A request that is wrong on purpose, with the main key: only the response is validated. */
@@ -122,23 +101,23 @@ public final class Api {
 
     /** A request with this exact Authorization header (null: none): only the response is validated. */
     public static RequestSpecification givenAuthorization(String authorization) {
-        RequestSpecification request = base(RESPONSES_ONLY);
+        RequestSpecification request = base(ContractValidation.RESPONSES_ONLY);
         return authorization == null ? request : request.header("Authorization", authorization);
     }
 
     /** No key, e.g. for the health endpoint: request and response are validated. */
     public static RequestSpecification givenNoKey() {
-        return base(STRICT);
+        return base(ContractValidation.STRICT);
     }
 
     /** The validator behind {@link #given()}, for checking the checker (see ValidatorSelfTest). */
     static OpenApiInteractionValidator strictValidator() {
-        return STRICT_VALIDATOR;
+        return ContractValidation.STRICT_VALIDATOR;
     }
 
     /** The validator behind {@link #givenInvalid()}, for checking the checker (see ValidatorSelfTest). */
     static OpenApiInteractionValidator responsesOnlyValidator() {
-        return RESPONSES_ONLY_VALIDATOR;
+        return ContractValidation.RESPONSES_ONLY_VALIDATOR;
     }
 
     public static JsonNode json(Response response) {

@@ -1,8 +1,5 @@
 package com.prospectdata.contract.support;
 
-import com.atlassian.oai.validator.OpenApiInteractionValidator;
-import com.atlassian.oai.validator.report.LevelResolver;
-import com.atlassian.oai.validator.report.ValidationReport;
 import com.atlassian.oai.validator.restassured.OpenApiValidationFilter;
 import io.restassured.RestAssured;
 import io.restassured.config.HttpClientConfig;
@@ -48,13 +45,6 @@ public final class DedicatedServer implements AutoCloseable {
     /** Ports others use on this machine, never to be taken even when free. */
     private static final Set<Integer> RESERVED_PORTS = Set.of(6379, 8080, 8443, 18101, 18102, 18443);
 
-    private static final OpenApiInteractionValidator STRICT_VALIDATOR = validator(LevelResolver.create().build());
-    private static final OpenApiValidationFilter STRICT = new OpenApiValidationFilter(STRICT_VALIDATOR);
-    private static final OpenApiValidationFilter RESPONSES_ONLY = new OpenApiValidationFilter(validator(LevelResolver.create()
-            .withLevel("validation.request", ValidationReport.Level.IGNORE)
-            .build()));
-    private static final ContractInvariants INVARIANTS = new ContractInvariants();
-
     private final String name;
     private final ServerJar jar;
     private final Path logFile;
@@ -79,28 +69,6 @@ public final class DedicatedServer implements AutoCloseable {
         if (plainHttpPort > 0) {
             arguments.add("--app.plain-http-port=" + plainHttpPort);
         }
-    }
-
-    /**
-     * The validators of {@link Api}, with one difference: {@code allOf} is resolved into one
-     * schema before validating. Without it, the validator's strictness about undeclared
-     * properties applies to each part of the {@code allOf} of RateLimitErrorResponse on its own,
-     * and refuses every 429 body ({@code retry_after} is not in ErrorResponse, {@code error} not
-     * in the other part). The tests of this class's servers see many 429s.
-     */
-    private static OpenApiInteractionValidator validator(LevelResolver levels) {
-        String document = Path.of(System.getProperty("contract.openapi", "../api/openapi.yaml"))
-                .toAbsolutePath().normalize().toUri().toString();
-        return OpenApiInteractionValidator.createForSpecificationUrl(document)
-                .withBasePathOverride("/")
-                .withLevelResolver(levels)
-                .withResolveCombinators(true)
-                .build();
-    }
-
-    /** The validator behind {@link #validRequest()}, for checking the checker (DedicatedServerValidatorSelfTest). */
-    static OpenApiInteractionValidator strictValidator() {
-        return STRICT_VALIDATOR;
     }
 
     /** A server on the shared environment's database, keys and data directory (its self-signed certificate). */
@@ -257,12 +225,12 @@ public final class DedicatedServer implements AutoCloseable {
 
     /** A request whose response is validated (the request may be wrong on purpose); no key. */
     public RequestSpecification request() {
-        return base(RESPONSES_ONLY, null);
+        return base(ContractValidation.RESPONSES_ONLY, null);
     }
 
     /** A valid request: request and response are validated; no key. */
     public RequestSpecification validRequest() {
-        return base(STRICT, null);
+        return base(ContractValidation.STRICT, null);
     }
 
     /**
@@ -271,7 +239,7 @@ public final class DedicatedServer implements AutoCloseable {
      */
     public RequestSpecification requestFrom(String localAddress) {
         try {
-            return base(RESPONSES_ONLY, InetAddress.getByName(localAddress));
+            return base(ContractValidation.RESPONSES_ONLY, InetAddress.getByName(localAddress));
         } catch (UnknownHostException e) {
             throw new IllegalArgumentException(localAddress, e);
         }
@@ -291,7 +259,7 @@ public final class DedicatedServer implements AutoCloseable {
                         .redirect(RedirectConfig.redirectConfig().followRedirects(false)))
                 .baseUri(baseUri())
                 .accept(ContentType.JSON)
-                .filter(INVARIANTS)
+                .filter(ContractValidation.INVARIANTS)
                 .filter(validation);
         return isHttps() ? request.relaxedHTTPSValidation() : request;
     }

@@ -149,6 +149,16 @@ class ValidatorSelfTest {
     }
 
     @Test
+    void aRateLimitErrorWithoutItsRetryAfterHeaderIsAnError() {
+        ValidationReport report = Api.strictValidator().validateResponse("/api/v1/companies/3f2b8c1d-9e4a-4b7f-8a21-6d5c0e9f1a42",
+                Request.Method.GET, SimpleResponse.Builder.status(429).withContentType("application/json")
+                        .withHeader("X-Request-Id", "self-test")
+                        .withBody("{\"error\": \"RATE_LIMIT_EXCEEDED\", \"message\": \"m\", \"retry_after\": 36}").build());
+
+        assertThat(report.hasErrors()).as("%s", report.getMessages()).isTrue();
+    }
+
+    @Test
     void anErrorResponseWithAnUndeclaredPropertyIsAnError() {
         ValidationReport report = validate("/api/v1/companies/3f2b8c1d-9e4a-4b7f-8a21-6d5c0e9f1a42", 500,
                 "{\"error\": \"INTERNAL_ERROR\", \"message\": \"m\", \"trace\": \"at com.example.Foo\"}");
