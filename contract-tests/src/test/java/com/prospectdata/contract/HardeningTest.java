@@ -27,10 +27,9 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.assertj.core.api.SoftAssertions;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Named;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -58,21 +57,9 @@ class HardeningTest extends ContractTest {
     /** At least half a year, as browsers' HSTS preload lists ask. */
     private static final long MIN_HSTS_SECONDS = 15_552_000;
 
-    private static DedicatedServer corsServer;
-
-    @BeforeAll
-    static void startCorsServer() {
-        corsServer = DedicatedServer.onSharedDatabase("hardening-cors")
-                .argument("--app.cors.allowed-origins=" + PARTNER)
-                .start();
-    }
-
-    @AfterAll
-    static void stopCorsServer() {
-        if (corsServer != null) {
-            corsServer.close();
-        }
-    }
+    @RegisterExtension
+    static final DedicatedServer.PerClass corsServer = DedicatedServer.perClass(() -> DedicatedServer.onSharedDatabase("hardening-cors")
+            .argument("--app.cors.allowed-origins=" + PARTNER));
 
     // ---------------------------------------------------------------- responses of the application
 
@@ -223,7 +210,7 @@ class HardeningTest extends ContractTest {
 
     @Test
     void aConfiguredOriginIsGrantedOnGet() {
-        Response response = corsServer.validRequest().header("Origin", PARTNER)
+        Response response = corsServer.server().validRequest().header("Origin", PARTNER)
                 .header("Authorization", "Bearer " + keys().main()).get(LIST);
 
         assertThat(response.statusCode()).as("%s", response.asString()).isEqualTo(200);
@@ -237,7 +224,7 @@ class HardeningTest extends ContractTest {
 
     @Test
     void aConfiguredOriginIsGrantedOnPreflightForGetOnly() throws IOException {
-        RawHttp.Response get = preflight(true, corsServer.port(), PARTNER, "GET");
+        RawHttp.Response get = preflight(true, corsServer.server().port(), PARTNER, "GET");
 
         assertThat(get.status()).as("%s", get).isBetween(200, 299);
         assertThat(get.header("Access-Control-Allow-Origin")).as("%s", get).isEqualTo(PARTNER);
@@ -246,17 +233,17 @@ class HardeningTest extends ContractTest {
         assertThat(allowed(get.header("Access-Control-Allow-Headers")).stream().map(h -> h.toLowerCase(Locale.ROOT)).toList())
                 .as("%s", get).contains("authorization", "if-none-match");
 
-        RawHttp.Response post = preflight(true, corsServer.port(), PARTNER, "POST");
+        RawHttp.Response post = preflight(true, corsServer.server().port(), PARTNER, "POST");
         assertThat(post.header("Access-Control-Allow-Origin")).as("a preflight for POST: %s", post).isNull();
     }
 
     @Test
     void anotherOriginIsNotGrantedWhenCorsIsConfigured() throws IOException {
-        RawHttp.Response get = RawExchange.send(true, corsServer.port(), "GET " + LIST + " HTTP/1.1",
+        RawHttp.Response get = RawExchange.send(true, corsServer.server().port(), "GET " + LIST + " HTTP/1.1",
                 "Origin: " + EVIL, "Authorization: Bearer " + keys().main());
         assertThat(get.header("Access-Control-Allow-Origin")).as("%s", get).isNull();
 
-        RawHttp.Response preflight = preflight(true, corsServer.port(), EVIL, "GET");
+        RawHttp.Response preflight = preflight(true, corsServer.server().port(), EVIL, "GET");
         assertThat(preflight.header("Access-Control-Allow-Origin")).as("%s", preflight).isNull();
         assertThat(preflight.header("Access-Control-Allow-Methods")).as("%s", preflight).isNull();
     }
@@ -268,11 +255,11 @@ class HardeningTest extends ContractTest {
      */
     @Test
     void aRequestOfAnotherOriginIsRefusedInTheContractsShape() {
-        Response get = corsServer.request().header("Origin", EVIL)
+        Response get = corsServer.server().request().header("Origin", EVIL)
                 .header("Authorization", "Bearer " + keys().main()).get(LIST);
         assertThat(get.header("Access-Control-Allow-Origin")).isNull();
 
-        Response preflight = corsServer.request().header("Origin", EVIL)
+        Response preflight = corsServer.server().request().header("Origin", EVIL)
                 .header("Access-Control-Request-Method", "GET")
                 .header("Access-Control-Request-Headers", "authorization")
                 .options(LIST);

@@ -19,10 +19,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
 
@@ -49,30 +48,19 @@ class KeyLifecycleTest extends ContractTest {
     private static final List<Duration> EXPIRY_MARGINS =
             List.of(Duration.ofSeconds(20), Duration.ofSeconds(45), Duration.ofSeconds(90), Duration.ofSeconds(180));
 
-    private static DedicatedServer second;
+    @RegisterExtension
+    static final DedicatedServer.PerClass second = DedicatedServer.perClass(() -> DedicatedServer.onSharedDatabase("key-lifecycle"));
 
     private record Instance(String name, Function<String, RequestSpecification> valid,
                             Function<String, RequestSpecification> invalid) {
-    }
-
-    @BeforeAll
-    static void startTheSecondInstance() {
-        second = DedicatedServer.onSharedDatabase("key-lifecycle").start();
-    }
-
-    @AfterAll
-    static void stopTheSecondInstance() {
-        if (second != null) {
-            second.close();
-        }
     }
 
     private static List<Instance> bothInstances() {
         return List.of(
                 new Instance("shared instance", key -> givenKey(key), key -> givenInvalidKey(key)),
                 new Instance("second instance",
-                        key -> second.validRequest().header("Authorization", "Bearer " + key),
-                        key -> second.request().header("Authorization", "Bearer " + key)));
+                        key -> second.server().validRequest().header("Authorization", "Bearer " + key),
+                        key -> second.server().request().header("Authorization", "Bearer " + key)));
     }
 
     private static ServerJar.Result keys(String... arguments) {

@@ -12,9 +12,8 @@ import com.prospectdata.contract.support.TlsCertificates;
 import io.restassured.response.Response;
 import java.io.IOException;
 import java.nio.file.Path;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * HTTPS with the operator's own certificate ({@code app.tls.mode=pem}, docs/api-rules.md §6):
@@ -26,39 +25,29 @@ class PemCertificateTest extends ContractTest {
     private static final String COMPANY = "/api/v1/companies/" + Fixture.COMPANY_NORDLICHT;
 
     private static TlsCertificates.PemFiles pem;
-    private static DedicatedServer server;
-
-    @BeforeAll
-    static void startServer() {
+    @RegisterExtension
+    static final DedicatedServer.PerClass dedicated = DedicatedServer.perClass(() -> {
         Path directory = environment().serverLog().getParent().resolve("pem-certificate");
         pem = TlsCertificates.selfSigned(directory, "prospect-api.contract-tests.example");
-        server = DedicatedServer.onSharedDatabase("pem-certificate")
+        return DedicatedServer.onSharedDatabase("pem-certificate")
                 .argument("--app.tls.mode=pem")
                 .argument("--app.tls.certificate=" + pem.certificate())
                 .argument("--app.tls.private-key=" + pem.privateKey())
-                .plainHttpListener()
-                .start();
-    }
-
-    @AfterAll
-    static void stopServer() {
-        if (server != null) {
-            server.close();
-        }
-    }
+                .plainHttpListener();
+    });
 
     @Test
     void theServerPresentsTheCertificateOfItsPemFiles() {
-        assertThat(server.isHttps()).as("the server answers its port over TLS").isTrue();
-        assertThat(TlsCertificates.presentedOn(server.port())).isEqualTo(pem.read());
-        assertThat(TlsCertificates.presentedOn(server.port()))
+        assertThat(dedicated.server().isHttps()).as("the server answers its port over TLS").isTrue();
+        assertThat(TlsCertificates.presentedOn(dedicated.server().port())).isEqualTo(pem.read());
+        assertThat(TlsCertificates.presentedOn(dedicated.server().port()))
                 .as("not the self-signed certificate of the data directory")
                 .isNotEqualTo(TlsCertificates.presentedOn(environment().port()));
     }
 
     @Test
     void theApiIsServedOverTlsWithHsts() {
-        Response response = server.validRequest().header("Authorization", "Bearer " + keys().main()).get(COMPANY);
+        Response response = dedicated.server().validRequest().header("Authorization", "Bearer " + keys().main()).get(COMPANY);
 
         assertThat(response.statusCode()).as("%s", response.asString()).isEqualTo(200);
         assertThat(json(response).get("id").stringValue()).isEqualTo(Fixture.COMPANY_NORDLICHT);
@@ -67,7 +56,7 @@ class PemCertificateTest extends ContractTest {
 
     @Test
     void itsPlainHttpListenerServesNothing() throws IOException {
-        RawHttp.Response response = RawHttp.getPlain(server.plainHttpPort(), COMPANY, "Authorization: Bearer " + keys().main());
+        RawHttp.Response response = RawHttp.getPlain(dedicated.server().plainHttpPort(), COMPANY, "Authorization: Bearer " + keys().main());
 
         assertThat(response.status()).as("%s", response).isEqualTo(403);
         assertThat(Json.parse(response.body()).get("error").stringValue()).isEqualTo("HTTPS_REQUIRED");
@@ -79,7 +68,7 @@ class PemCertificateTest extends ContractTest {
     void plainHttpOnItsTlsPortReturnsNoCompanyData() {
         RawHttp.Response response;
         try {
-            response = RawHttp.getPlain(server.port(), COMPANY, "Authorization: Bearer " + keys().main());
+            response = RawHttp.getPlain(dedicated.server().port(), COMPANY, "Authorization: Bearer " + keys().main());
         } catch (IOException closed) {
             return;
         }

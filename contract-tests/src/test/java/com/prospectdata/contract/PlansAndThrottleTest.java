@@ -9,9 +9,8 @@ import com.prospectdata.contract.support.DedicatedServer;
 import com.prospectdata.contract.support.Fixture;
 import io.restassured.response.Response;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import tools.jackson.databind.JsonNode;
@@ -34,22 +33,10 @@ class PlansAndThrottleTest extends ContractTest {
     private static final String MAIN_LIST = "/api/v1/companies/?prospect_search_id=" + Fixture.SEARCH_MAIN;
     private static final int FAILED_ATTEMPTS_PER_MINUTE = 3;
 
-    private static DedicatedServer server;
-
-    @BeforeAll
-    static void startServer() {
-        server = DedicatedServer.onSharedDatabase("plans-and-throttle")
-                .argument("--app.plans.free=" + FREE_PLAN)
-                .argument("--app.auth.failed-attempts-per-minute=" + FAILED_ATTEMPTS_PER_MINUTE)
-                .start();
-    }
-
-    @AfterAll
-    static void stopServer() {
-        if (server != null) {
-            server.close();
-        }
-    }
+    @RegisterExtension
+    static final DedicatedServer.PerClass dedicated = DedicatedServer.perClass(() -> DedicatedServer.onSharedDatabase("plans-and-throttle")
+                    .argument("--app.plans.free=" + FREE_PLAN)
+                    .argument("--app.auth.failed-attempts-per-minute=" + FAILED_ATTEMPTS_PER_MINUTE));
 
     /** The /api/v1 operations the free plan of this server leaves out, on the other organization's data. */
     static Stream<String> operationsOutsideTheFreePlan() {
@@ -64,7 +51,7 @@ class PlansAndThrottleTest extends ContractTest {
     @ParameterizedTest
     @MethodSource("operationsOutsideTheFreePlan")
     void aFreeKeyIsForbiddenWhatItsPlanLeavesOutAndTheMessageNamesThePlan(String path) {
-        Response response = server.validRequest().header("Authorization", "Bearer " + keys().otherOrganization()).get(path);
+        Response response = dedicated.server().validRequest().header("Authorization", "Bearer " + keys().otherOrganization()).get(path);
 
         assertThat(response.statusCode()).as("%s", response.asString()).isEqualTo(403);
         JsonNode body = json(response);
@@ -77,24 +64,24 @@ class PlansAndThrottleTest extends ContractTest {
 
     @Test
     void aFreeKeyGetsWhatItsPlanIncludes() {
-        Response company = server.validRequest().header("Authorization", "Bearer " + keys().otherOrganization()).get(OTHER_COMPANY);
+        Response company = dedicated.server().validRequest().header("Authorization", "Bearer " + keys().otherOrganization()).get(OTHER_COMPANY);
         assertThat(company.statusCode()).as("%s", company.asString()).isEqualTo(200);
         assertThat(json(company).get("id").stringValue()).isEqualTo(Fixture.COMPANY_OTHER_ORG);
 
-        assertThat(server.validRequest().get("/health").statusCode()).isEqualTo(200);
+        assertThat(dedicated.server().validRequest().get("/health").statusCode()).isEqualTo(200);
     }
 
     @Test
     void thePlanIsCheckedAfterAuthenticationAndBeforeTheParameters() {
         // The document's order of checks: 401, then 429, then 403 (scope and plan), then 400.
-        Response invalid = server.request().header("Authorization", "Bearer " + keys().otherOrganization())
+        Response invalid = dedicated.server().request().header("Authorization", "Bearer " + keys().otherOrganization())
                 .get(OTHER_LIST + "&limit=0");
         assertThat(invalid.statusCode()).as("an invalid parameter of an operation outside the plan: %s", invalid.asString())
                 .isEqualTo(403);
         assertThat(json(invalid).get("error").stringValue()).isEqualTo("FORBIDDEN");
 
         // From an address of its own: a failed authentication counts against the throttle.
-        Response anonymous = server.requestFrom("127.0.0.5").get(OTHER_LIST);
+        Response anonymous = dedicated.server().requestFrom("127.0.0.5").get(OTHER_LIST);
         assertThat(anonymous.statusCode()).isEqualTo(401);
     }
 
@@ -103,7 +90,7 @@ class PlansAndThrottleTest extends ContractTest {
         String company = "/api/v1/companies/" + Fixture.COMPANY_NORDLICHT;
         for (String path : new String[] {MAIN_LIST, company, company + "/jobs", company + "/jobs/summary",
                 company + "/webtech-intel", company + "/webtech-intel/summary"}) {
-            Response response = server.validRequest().header("Authorization", "Bearer " + keys().main()).get(path);
+            Response response = dedicated.server().validRequest().header("Authorization", "Bearer " + keys().main()).get(path);
             assertThat(response.statusCode()).as("%s: %s", path, response.asString()).isEqualTo(200);
             assertThat(response.header("X-RateLimit-Limit")).isEqualTo("1000");
         }
@@ -113,36 +100,36 @@ class PlansAndThrottleTest extends ContractTest {
     void anAddressThatFailedAuthenticationTooOftenIsThrottledWith429() {
         String address = "127.0.0.2";
         for (int attempt = 1; attempt <= FAILED_ATTEMPTS_PER_MINUTE; attempt++) {
-            Response failed = server.requestFrom(address)
+            Response failed = dedicated.server().requestFrom(address)
                     .header("Authorization", "Bearer " + ApiKeys.neverIssued("test")).get(MAIN_LIST);
             assertThat(failed.statusCode()).as("failed attempt %d: %s", attempt, failed.asString()).isEqualTo(401);
         }
 
-        Response throttled = server.requestFrom(address)
+        Response throttled = dedicated.server().requestFrom(address)
                 .header("Authorization", "Bearer " + ApiKeys.neverIssued("test")).get(MAIN_LIST);
         assertThrottled(throttled);
 
         // Only failures are throttled: a good key from the same address (another client behind
         // the same NAT or proxy) is served as always.
-        Response goodKey = server.requestFrom(address).header("Authorization", "Bearer " + keys().main()).get(MAIN_LIST);
+        Response goodKey = dedicated.server().requestFrom(address).header("Authorization", "Bearer " + keys().main()).get(MAIN_LIST);
         assertThat(goodKey.statusCode()).as("%s", goodKey.asString()).isEqualTo(200);
         assertThat(goodKey.header("X-RateLimit-Limit")).isEqualTo("1000");
         // ... while the failures from there stay throttled.
-        assertThrottled(server.requestFrom(address).header("Authorization", "Bearer " + ApiKeys.neverIssued("test")).get(MAIN_LIST));
+        assertThrottled(dedicated.server().requestFrom(address).header("Authorization", "Bearer " + ApiKeys.neverIssued("test")).get(MAIN_LIST));
     }
 
     @Test
     void theThrottleCountsPerAddress() {
         String noisy = "127.0.0.3";
         for (int attempt = 0; attempt <= FAILED_ATTEMPTS_PER_MINUTE; attempt++) {
-            server.requestFrom(noisy).header("Authorization", "Bearer " + ApiKeys.neverIssued("test")).get(MAIN_LIST);
+            dedicated.server().requestFrom(noisy).header("Authorization", "Bearer " + ApiKeys.neverIssued("test")).get(MAIN_LIST);
         }
-        assertThrottled(server.requestFrom(noisy).header("Authorization", "Bearer " + ApiKeys.neverIssued("test")).get(MAIN_LIST));
+        assertThrottled(dedicated.server().requestFrom(noisy).header("Authorization", "Bearer " + ApiKeys.neverIssued("test")).get(MAIN_LIST));
 
-        Response elsewhere = server.requestFrom("127.0.0.4")
+        Response elsewhere = dedicated.server().requestFrom("127.0.0.4")
                 .header("Authorization", "Bearer " + ApiKeys.neverIssued("test")).get(MAIN_LIST);
         assertThat(elsewhere.statusCode()).as("another address: %s", elsewhere.asString()).isEqualTo(401);
-        Response loopback = server.validRequest().header("Authorization", "Bearer " + keys().main()).get(MAIN_LIST);
+        Response loopback = dedicated.server().validRequest().header("Authorization", "Bearer " + keys().main()).get(MAIN_LIST);
         assertThat(loopback.statusCode()).as("127.0.0.1: %s", loopback.asString()).isEqualTo(200);
     }
 
@@ -150,11 +137,11 @@ class PlansAndThrottleTest extends ContractTest {
     void successfulRequestsDoNotCountAgainstTheThrottle() {
         String address = "127.0.0.6";
         for (int i = 0; i < 2 * FAILED_ATTEMPTS_PER_MINUTE; i++) {
-            Response ok = server.requestFrom(address).header("Authorization", "Bearer " + keys().main()).get(MAIN_LIST);
+            Response ok = dedicated.server().requestFrom(address).header("Authorization", "Bearer " + keys().main()).get(MAIN_LIST);
             assertThat(ok.statusCode()).as("%s", ok.asString()).isEqualTo(200);
         }
         for (int attempt = 1; attempt <= FAILED_ATTEMPTS_PER_MINUTE; attempt++) {
-            Response failed = server.requestFrom(address)
+            Response failed = dedicated.server().requestFrom(address)
                     .header("Authorization", "Bearer " + ApiKeys.neverIssued("test")).get(MAIN_LIST);
             assertThat(failed.statusCode()).as("failed attempt %d: %s", attempt, failed.asString()).isEqualTo(401);
         }

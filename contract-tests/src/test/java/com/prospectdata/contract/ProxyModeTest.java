@@ -9,9 +9,8 @@ import com.prospectdata.contract.support.DedicatedServer;
 import com.prospectdata.contract.support.Fixture;
 import io.restassured.response.Response;
 import io.restassured.specification.RequestSpecification;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -31,26 +30,14 @@ class ProxyModeTest extends ContractTest {
     private static final String UNTRUSTED_CLIENT = "127.0.0.2";
     private static final int FAILED_ATTEMPTS_PER_MINUTE = 3;
 
-    private static DedicatedServer server;
-
-    @BeforeAll
-    static void startServer() {
-        server = DedicatedServer.onSharedDatabase("proxy-mode")
-                .argument("--app.tls.mode=proxy")
-                .argument("--app.tls.trusted-proxies=" + TRUSTED_PROXY)
-                .argument("--app.auth.failed-attempts-per-minute=" + FAILED_ATTEMPTS_PER_MINUTE)
-                .start();
-    }
-
-    @AfterAll
-    static void stopServer() {
-        if (server != null) {
-            server.close();
-        }
-    }
+    @RegisterExtension
+    static final DedicatedServer.PerClass dedicated = DedicatedServer.perClass(() -> DedicatedServer.onSharedDatabase("proxy-mode")
+                    .argument("--app.tls.mode=proxy")
+                    .argument("--app.tls.trusted-proxies=" + TRUSTED_PROXY)
+                    .argument("--app.auth.failed-attempts-per-minute=" + FAILED_ATTEMPTS_PER_MINUTE));
 
     private static RequestSpecification viaProxy() {
-        return server.requestFrom(TRUSTED_PROXY).header("X-Forwarded-Proto", "https");
+        return dedicated.server().requestFrom(TRUSTED_PROXY).header("X-Forwarded-Proto", "https");
     }
 
     private static void assertHttpsRequired(Response response) {
@@ -62,7 +49,7 @@ class ProxyModeTest extends ContractTest {
 
     @Test
     void theServerSpeaksPlainHttpInProxyMode() {
-        assertThat(server.isHttps()).isFalse();
+        assertThat(dedicated.server().isHttps()).isFalse();
     }
 
     @Test
@@ -78,18 +65,18 @@ class ProxyModeTest extends ContractTest {
     @ParameterizedTest
     @ValueSource(strings = {LIST, "/api/v1/companies/" + Fixture.COMPANY_NORDLICHT + "/jobs", "/api/v1/no-such-thing"})
     void aRequestFromTheTrustedProxyWithoutXForwardedProtoIsRefused(String path) {
-        assertHttpsRequired(server.requestFrom(TRUSTED_PROXY).header("Authorization", "Bearer " + keys().main()).get(path));
+        assertHttpsRequired(dedicated.server().requestFrom(TRUSTED_PROXY).header("Authorization", "Bearer " + keys().main()).get(path));
     }
 
     @Test
     void aRequestTheTrustedProxyReceivedOverPlainHttpIsRefused() {
-        assertHttpsRequired(server.requestFrom(TRUSTED_PROXY).header("X-Forwarded-Proto", "http")
+        assertHttpsRequired(dedicated.server().requestFrom(TRUSTED_PROXY).header("X-Forwarded-Proto", "http")
                 .header("Authorization", "Bearer " + keys().main()).get(LIST));
     }
 
     @Test
     void xForwardedProtoFromAnAddressThatIsNotATrustedProxyIsIgnored() {
-        Response response = server.requestFrom(UNTRUSTED_CLIENT)
+        Response response = dedicated.server().requestFrom(UNTRUSTED_CLIENT)
                 .header("X-Forwarded-Proto", "https")
                 .header("X-Forwarded-For", "203.0.113.50")
                 .header("Authorization", "Bearer " + keys().main())
@@ -106,8 +93,8 @@ class ProxyModeTest extends ContractTest {
      */
     @Test
     void healthOverPlainHttpIsRefusedWithADocumented403() {
-        assertHttpsRequired(server.requestFrom(UNTRUSTED_CLIENT).header("X-Forwarded-Proto", "https").get("/health"));
-        assertHttpsRequired(server.requestFrom(TRUSTED_PROXY).get("/health"));
+        assertHttpsRequired(dedicated.server().requestFrom(UNTRUSTED_CLIENT).header("X-Forwarded-Proto", "https").get("/health"));
+        assertHttpsRequired(dedicated.server().requestFrom(TRUSTED_PROXY).get("/health"));
     }
 
     @Test

@@ -10,9 +10,8 @@ import com.prospectdata.contract.support.Fixture;
 import io.restassured.response.Response;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -27,21 +26,9 @@ class ResponseBoundsTest extends ContractTest {
     /** 200 characters of four UTF-8 bytes each: the longest search, 2,400 characters percent-encoded. */
     private static final String LONGEST_SEARCH = "%F0%9F%98%80".repeat(200);
 
-    private static DedicatedServer smallHeaderBuffer;
-
-    @BeforeAll
-    static void startServerWithASmallHeaderBuffer() {
-        smallHeaderBuffer = DedicatedServer.onSharedDatabase("small-header-buffer")
-                .argument("--server.tomcat.max-http-response-header-size=2KB")
-                .start();
-    }
-
-    @AfterAll
-    static void stopServer() {
-        if (smallHeaderBuffer != null) {
-            smallHeaderBuffer.close();
-        }
-    }
+    @RegisterExtension
+    static final DedicatedServer.PerClass smallHeaderBuffer = DedicatedServer.perClass(() -> DedicatedServer.onSharedDatabase("small-header-buffer")
+            .argument("--server.tomcat.max-http-response-header-size=2KB"));
 
     @Test
     void aLongUnknownParameterIsIgnoredAndNotCopiedIntoTheLinks() {
@@ -83,7 +70,7 @@ class ResponseBoundsTest extends ContractTest {
      */
     @Test
     void aResponseTheContainerCannotSendIsReplacedByACompleteLogged500() {
-        Response response = smallHeaderBuffer.request().urlEncodingEnabled(false)
+        Response response = smallHeaderBuffer.server().request().urlEncodingEnabled(false)
                 .header("Authorization", "Bearer " + keys().main())
                 .get(PAGE + "&search=" + LONGEST_SEARCH);
 
@@ -99,13 +86,13 @@ class ResponseBoundsTest extends ContractTest {
         assertThat(accessLine.find()).isTrue();
         assertThat(accessLine.group(1)).as("the access log records what was sent").isEqualTo("500");
 
-        Response small = smallHeaderBuffer.request().header("Authorization", "Bearer " + keys().main()).get(PAGE);
+        Response small = smallHeaderBuffer.server().request().header("Authorization", "Bearer " + keys().main()).get(PAGE);
         assertThat(small.statusCode()).as("a page whose headers fit is sent: %s", small.asString()).isEqualTo(200);
     }
 
     private static String awaitLogLine(String requestId) {
         for (int attempt = 0; attempt < 50; attempt++) {
-            String found = smallHeaderBuffer.logText().lines()
+            String found = smallHeaderBuffer.server().logText().lines()
                     .filter(line -> line.contains("access") && line.contains("request_id=" + requestId))
                     .findFirst().orElse(null);
             if (found != null) {
@@ -118,6 +105,6 @@ class ResponseBoundsTest extends ContractTest {
                 throw new IllegalStateException(e);
             }
         }
-        throw new AssertionError("No access line for " + requestId + " in " + smallHeaderBuffer.log());
+        throw new AssertionError("No access line for " + requestId + " in " + smallHeaderBuffer.server().log());
     }
 }

@@ -11,7 +11,7 @@ import io.restassured.response.Response;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.MethodSource;
 import tools.jackson.databind.JsonNode;
 
 /** GET /api/v1/companies/{company_id}/webtech-intel/summary (docs/api-rules.md §5). */
@@ -62,11 +62,7 @@ class TechnologiesSummaryTest extends ContractTest {
     }
 
     @ParameterizedTest(name = "{1}")
-    @CsvSource({
-            Fixture.COMPANY_SEEBLICK + ", failed",
-            Fixture.COMPANY_GIPFEL + ", pending",
-            Fixture.COMPANY_ALPENBLICK + ", not_scanned",
-    })
+    @MethodSource("com.prospectdata.contract.support.Fixture#companiesWithoutACompletedScan")
     void scansThatAreNotCompletedAreNotSuccessful(String companyId, String status) {
         JsonNode summary = summary(companyId);
 

@@ -20,6 +20,7 @@ import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -157,11 +158,7 @@ class TechnologiesTest extends ContractTest {
 
     /** Only a completed scan is successful; a company never scanned answers 200 with not_scanned. */
     @ParameterizedTest(name = "{1}")
-    @CsvSource({
-            Fixture.COMPANY_SEEBLICK + ", failed",
-            Fixture.COMPANY_GIPFEL + ", pending",
-            Fixture.COMPANY_ALPENBLICK + ", not_scanned",
-    })
+    @MethodSource("com.prospectdata.contract.support.Fixture#companiesWithoutACompletedScan")
     void scansThatAreNotCompletedAreNotSuccessful(String companyId, String status) {
         JsonNode page = technologies(companyId, Map.of());
 

@@ -278,7 +278,6 @@ public final class ContractEnvironment implements AutoCloseable {
             return;
         }
         closed = true;
-        Exception failure = null;
         if (server != null) {
             server.destroy();
             if (!server.waitFor(20, TimeUnit.SECONDS)) {
@@ -286,20 +285,11 @@ public final class ContractEnvironment implements AutoCloseable {
                 server.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
             }
         }
+        List<CloseAll.Step> steps = new ArrayList<>();
         for (int i = resources.size() - 1; i >= 0; i--) {
-            try {
-                resources.get(i).close();
-            } catch (Exception e) {
-                if (failure == null) {
-                    failure = e;
-                } else {
-                    failure.addSuppressed(e);
-                }
-            }
+            steps.add(resources.get(i)::close);
         }
-        if (failure != null) {
-            throw failure;
-        }
+        CloseAll.run(steps);
     }
 
     private void closeQuietly() {

@@ -24,7 +24,11 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Supplier;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -320,6 +324,45 @@ public final class DedicatedServer implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * A server for the tests of one class, as a JUnit extension ({@code @RegisterExtension static}):
+     * built and started before the class's first test (after the shared environment), stopped
+     * after its last.
+     */
+    public static PerClass perClass(Supplier<Builder> builder) {
+        return new PerClass(builder);
+    }
+
+    /** See {@link #perClass}. */
+    public static final class PerClass implements BeforeAllCallback, AfterAllCallback {
+
+        private final Supplier<Builder> builder;
+        private DedicatedServer server;
+
+        private PerClass(Supplier<Builder> builder) {
+            this.builder = builder;
+        }
+
+        @Override
+        public void beforeAll(ExtensionContext context) {
+            server = builder.get().start();
+        }
+
+        @Override
+        public void afterAll(ExtensionContext context) {
+            if (server != null) {
+                server.close();
+            }
+        }
+
+        public DedicatedServer server() {
+            if (server == null) {
+                throw new IllegalStateException("The dedicated server starts before the class's first test");
+            }
+            return server;
         }
     }
 }

@@ -11,6 +11,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.provider.Arguments;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -94,6 +96,14 @@ public final class Fixture {
     }
 
     /** The generated file, as given to {@code import}. */
+    /** The fixture's companies whose scan did not complete, with the status each answers: never successful. */
+    public static Stream<Arguments> companiesWithoutACompletedScan() {
+        return Stream.of(
+                Arguments.of(COMPANY_SEEBLICK, "failed"),
+                Arguments.of(COMPANY_GIPFEL, "pending"),
+                Arguments.of(COMPANY_ALPENBLICK, "not_scanned"));
+    }
+
     public Path file() {
         return file;
     }

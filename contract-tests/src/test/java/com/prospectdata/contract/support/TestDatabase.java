@@ -7,6 +7,7 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.List;
 import java.util.Locale;
 import java.util.Properties;
 import java.util.UUID;
@@ -110,26 +111,13 @@ final class TestDatabase implements AutoCloseable {
 
     @Override
     public void close() throws Exception {
-        Exception failure = null;
-        try {
-            // FORCE: a connection the server left behind must not keep the database alive.
-            execute("DROP DATABASE IF EXISTS " + name.toLowerCase(Locale.ROOT) + " WITH (FORCE)");
-        } catch (SQLException e) {
-            failure = e;
-        }
-        if (embedded != null) {
-            try {
-                embedded.close();
-            } catch (IOException e) {
-                if (failure == null) {
-                    failure = e;
-                } else {
-                    failure.addSuppressed(e);
-                }
-            }
-        }
-        if (failure != null) {
-            throw failure;
-        }
+        CloseAll.run(List.of(
+                // FORCE: a connection the server left behind must not keep the database alive.
+                () -> execute("DROP DATABASE IF EXISTS " + name.toLowerCase(Locale.ROOT) + " WITH (FORCE)"),
+                () -> {
+                    if (embedded != null) {
+                        embedded.close();
+                    }
+                }));
     }
 }
