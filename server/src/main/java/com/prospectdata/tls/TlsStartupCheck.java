@@ -9,9 +9,9 @@ import org.springframework.stereotype.Component;
 
 /**
  * Stops start-up, before the web server is built, when {@link TlsEnvironmentPostProcessor}
- * could not set HTTPS up: the server never listens without the TLS it was configured for.
- * Asking for {@link TlsProperties} here also binds them first, so a value that does not convert
- * is reported before anything else starts.
+ * could not set HTTPS up: the server never listens without the TLS it was configured for. (A
+ * value of {@link TlsProperties} that does not convert has stopped start-up earlier, in
+ * settings/SettingsCheck.)
  */
 @Component
 @ConditionalOnWebApplication
@@ -19,7 +19,7 @@ class TlsStartupCheck implements WebServerFactoryCustomizer<ConfigurableServletW
 
     private final Environment environment;
 
-    TlsStartupCheck(TlsProperties settings, Environment environment) {
+    TlsStartupCheck(Environment environment) {
         this.environment = environment;
     }
 
