@@ -2,7 +2,7 @@ package com.prospectdata.contract;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.prospectdata.contract.support.DedicatedServer;
+import com.prospectdata.contract.support.ServerProcess;
 import com.prospectdata.contract.support.Json;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -51,7 +51,7 @@ class DemoModeTest {
         String java = ProcessHandle.current().info().command().orElseThrow();
         String jar = Path.of(System.getProperty("contract.server.jar")).toAbsolutePath().toString();
         ProcessBuilder builder = new ProcessBuilder(java, "-jar", jar, "serve", "--demo",
-                "--server.port=" + DedicatedServer.freePort())
+                "--server.port=" + ServerProcess.freePort())
                 .directory(directory.toFile())
                 .redirectErrorStream(true);
         builder.environment().keySet().removeIf(name -> name.startsWith("SPRING_") || name.startsWith("APP_"));

@@ -8,7 +8,7 @@ import static com.prospectdata.contract.support.Api.givenNoKey;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.prospectdata.contract.support.ContractTest;
-import com.prospectdata.contract.support.DedicatedServer;
+import com.prospectdata.contract.support.ServerProcess;
 import com.prospectdata.contract.support.Fixture;
 import com.prospectdata.contract.support.Json;
 import com.prospectdata.contract.support.RawExchange;
@@ -58,7 +58,7 @@ class HardeningTest extends ContractTest {
     private static final long MIN_HSTS_SECONDS = 15_552_000;
 
     @RegisterExtension
-    static final DedicatedServer.PerClass corsServer = DedicatedServer.perClass(() -> DedicatedServer.onSharedDatabase("hardening-cors")
+    static final ServerProcess.PerClass corsServer = ServerProcess.perClass(() -> ServerProcess.onSharedDatabase("hardening-cors")
             .argument("--app.cors.allowed-origins=" + PARTNER));
 
     // ---------------------------------------------------------------- responses of the application

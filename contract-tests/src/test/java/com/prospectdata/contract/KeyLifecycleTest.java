@@ -7,7 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
 import com.prospectdata.contract.support.ContractTest;
-import com.prospectdata.contract.support.DedicatedServer;
+import com.prospectdata.contract.support.ServerProcess;
 import com.prospectdata.contract.support.Fixture;
 import com.prospectdata.contract.support.ServerJar;
 import io.restassured.response.Response;
@@ -49,7 +49,7 @@ class KeyLifecycleTest extends ContractTest {
             List.of(Duration.ofSeconds(20), Duration.ofSeconds(45), Duration.ofSeconds(90), Duration.ofSeconds(180));
 
     @RegisterExtension
-    static final DedicatedServer.PerClass second = DedicatedServer.perClass(() -> DedicatedServer.onSharedDatabase("key-lifecycle"));
+    static final ServerProcess.PerClass second = ServerProcess.perClass(() -> ServerProcess.onSharedDatabase("key-lifecycle"));
 
     private record Instance(String name, Function<String, RequestSpecification> valid,
                             Function<String, RequestSpecification> invalid) {

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.fail;
 
 import com.prospectdata.contract.support.ApiKeys;
 import com.prospectdata.contract.support.ContractTest;
-import com.prospectdata.contract.support.DedicatedServer;
+import com.prospectdata.contract.support.ServerProcess;
 import com.prospectdata.contract.support.Fixture;
 import com.prospectdata.contract.support.KeySecrets;
 import com.prospectdata.contract.support.RawHttp;
@@ -45,14 +45,14 @@ class LogSecrecyTest extends ContractTest {
     private static final String LIST = "/api/v1/companies/?prospect_search_id=" + Fixture.SEARCH_MAIN;
     private static final Duration REVOCATION_BOUND = Duration.ofSeconds(60);
 
-    private static DedicatedServer server;
+    private static ServerProcess server;
     private static ServerJar.Result issued;
     private static String key;
     private static String keyId;
 
     @BeforeAll
     static void startServerAndIssueAKey() {
-        DedicatedServer launched = DedicatedServer.onSharedDatabase("log-secrecy")
+        ServerProcess launched = ServerProcess.onSharedDatabase("log-secrecy")
                 .argument("--app.auth.cache-ttl=1s")
                 .argument("--app.auth.failed-attempts-per-minute=3")
                 .plainHttpListener()

@@ -4,8 +4,8 @@ import static com.prospectdata.contract.support.Api.json;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
-import com.prospectdata.contract.support.DedicatedDeployment;
-import com.prospectdata.contract.support.DedicatedServer;
+import com.prospectdata.contract.support.Deployment;
+import com.prospectdata.contract.support.ServerProcess;
 import com.prospectdata.contract.support.Fixture;
 import com.prospectdata.contract.support.RedisProcess;
 import com.prospectdata.contract.support.ServerJar;
@@ -66,9 +66,9 @@ class MultiInstanceTest {
     private static final long FREE_REFILL_SECONDS = 36;
 
     private static RedisProcess redis;
-    private static DedicatedDeployment deployment;
-    private static DedicatedServer a;
-    private static DedicatedServer b;
+    private static Deployment deployment;
+    private static ServerProcess a;
+    private static ServerProcess b;
     private static IssuedKey freeKey;
     private static IssuedKey revocationKey;
     private static IssuedKey steadyKey;
@@ -82,7 +82,7 @@ class MultiInstanceTest {
         Path directory = Path.of(System.getProperty("basedir", ".")).toAbsolutePath()
                 .resolve("target").resolve("contract").resolve("multi-instance");
         redis = RedisProcess.start(directory.resolve("redis"));
-        deployment = DedicatedDeployment.create("multi-instance", Map.of("SPRING_DATA_REDIS_URL", redis.url()));
+        deployment = Deployment.create("multi-instance", Map.of("SPRING_DATA_REDIS_URL", redis.url()));
         // The self-signed certificate is made by the first instance; a fresh directory shows that the second reuses it.
         Path tls = deployment.directory().resolve("data").resolve("tls");
         deleteIfPresent(tls.resolve("certificate.pem"), tls.resolve("private-key.pem"));
@@ -122,7 +122,7 @@ class MultiInstanceTest {
         }
     }
 
-    private static DedicatedServer.Builder instance(String name) {
+    private static ServerProcess.Builder instance(String name) {
         return deployment.server(name)
                 .argument("--app.rate-limit.store=redis")
                 .argument("--app.auth.cache-ttl=5s");
@@ -137,7 +137,7 @@ class MultiInstanceTest {
         return new IssuedKey(issued.field("key"), issued.field("id"));
     }
 
-    private static Response get(DedicatedServer instance, IssuedKey key) {
+    private static Response get(ServerProcess instance, IssuedKey key) {
         return instance.request().header("Authorization", "Bearer " + key.key()).get(COMPANY);
     }
 
@@ -156,7 +156,7 @@ class MultiInstanceTest {
         assertThat(b.isHttps()).isTrue();
         assertThat(second).as("instance B reused the self-signed certificate instance A made").isEqualTo(first);
         assertThat(first).isEqualTo(TlsCertificates.readPem(certificate));
-        for (DedicatedServer instance : List.of(a, b)) {
+        for (ServerProcess instance : List.of(a, b)) {
             Response response = instance.validRequest().header("Authorization", "Bearer " + revocationKey.key())
                     .get("/api/v1/companies/?prospect_search_id=" + Fixture.SEARCH_MAIN);
             assertThat(response.statusCode()).as("%s: %s", instance.name(), response.asString()).isEqualTo(200);
@@ -170,7 +170,7 @@ class MultiInstanceTest {
     void aFreeKeysHundredAndFirstRequestAcrossBothInstancesIsRefused() {
         Instant first = Instant.now();
         for (int request = 1; request <= 100; request++) {
-            DedicatedServer instance = request % 2 == 1 ? a : b;
+            ServerProcess instance = request % 2 == 1 ? a : b;
             Response response = get(instance, freeKey);
             assertThat(response.statusCode()).as("request %d, on %s: %s", request, instance.name(), response.asString())
                     .isEqualTo(200);
@@ -191,7 +191,7 @@ class MultiInstanceTest {
         assertThat(refused).as("the free key was still served after 100 + %d requests: the instances do not share"
                 + " one bucket", refilled).isNotNull();
         assertRateLimited(refused, "100");
-        for (DedicatedServer instance : List.of(a, b)) {
+        for (ServerProcess instance : List.of(a, b)) {
             assertRateLimited(get(instance, freeKey), "100");
         }
         assertThat(redis.exists(bucketOf(freeKey, 100))).as("the bucket is kept in Redis").isTrue();
@@ -208,9 +208,9 @@ class MultiInstanceTest {
         deployment.operatorCommands().run("keys", "revoke", revocationKey.id()).requireSuccess();
         Instant revoked = Instant.now();
 
-        List<DedicatedServer> accepting = new ArrayList<>(List.of(a, b));
+        List<ServerProcess> accepting = new ArrayList<>(List.of(a, b));
         while (!accepting.isEmpty()) {
-            for (DedicatedServer instance : List.copyOf(accepting)) {
+            for (ServerProcess instance : List.copyOf(accepting)) {
                 Response response = get(instance, revocationKey);
                 if (response.statusCode() == 401) {
                     log.info("{} refused the revoked key {} ms after keys revoke returned", instance.name(),
@@ -223,7 +223,7 @@ class MultiInstanceTest {
             }
             if (!accepting.isEmpty() && Duration.between(revoked, Instant.now()).compareTo(REVOCATION_BOUND) > 0) {
                 fail("The key revoked at %s was still accepted by %s at %s", revoked,
-                        accepting.stream().map(DedicatedServer::name).toList(), Instant.now());
+                        accepting.stream().map(ServerProcess::name).toList(), Instant.now());
             }
             Thread.sleep(500);
         }
@@ -266,7 +266,7 @@ class MultiInstanceTest {
         // Nothing fails: each instance counts on its own buckets. The free key is spent in Redis
         // but has a fresh local bucket, so 200 and 429 are both right for it.
         for (int round = 0; round < 10; round++) {
-            for (DedicatedServer instance : List.of(a, b)) {
+            for (ServerProcess instance : List.of(a, b)) {
                 Response steady = get(instance, steadyKey);
                 assertThat(steady.statusCode()).as("%s without Redis: %s", instance.name(), steady.asString()).isEqualTo(200);
                 Response free = get(instance, freeKey);
@@ -274,7 +274,7 @@ class MultiInstanceTest {
                 assertThat(instance.request().get("/health").statusCode()).isEqualTo(200);
             }
         }
-        for (DedicatedServer instance : List.of(a, b)) {
+        for (ServerProcess instance : List.of(a, b)) {
             assertThat(awaitOutageWarnings(instance)).as("%s logs the outage once a minute: once", instance.name()).isEqualTo(1);
         }
 
@@ -302,7 +302,7 @@ class MultiInstanceTest {
 
         // One limit again: a fresh key of 10 requests an hour gets 10, not 10 per instance.
         for (int request = 1; request <= 10; request++) {
-            DedicatedServer instance = request % 2 == 1 ? a : b;
+            ServerProcess instance = request % 2 == 1 ? a : b;
             Response response = get(instance, recoveryKey);
             assertThat(response.statusCode()).as("request %d on %s: %s", request, instance.name(), response.asString())
                     .isEqualTo(200);
@@ -310,7 +310,7 @@ class MultiInstanceTest {
         assertRateLimited(get(a, recoveryKey), "10");
         assertRateLimited(get(b, recoveryKey), "10");
 
-        for (DedicatedServer instance : List.of(a, b)) {
+        for (ServerProcess instance : List.of(a, b)) {
             assertThat(instance.logText()).as("%s's log", instance.name()).doesNotContain(" ERROR ");
         }
     }
@@ -327,7 +327,7 @@ class MultiInstanceTest {
     }
 
     /** The number of outage warnings in the instance's log, once there is at least one (bounded wait). */
-    private static int awaitOutageWarnings(DedicatedServer instance) throws InterruptedException {
+    private static int awaitOutageWarnings(ServerProcess instance) throws InterruptedException {
         Instant deadline = Instant.now().plusSeconds(10);
         int count = count(instance.logText());
         while (count == 0 && Instant.now().isBefore(deadline)) {

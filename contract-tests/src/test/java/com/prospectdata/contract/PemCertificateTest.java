@@ -4,7 +4,7 @@ import static com.prospectdata.contract.support.Api.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.prospectdata.contract.support.ContractTest;
-import com.prospectdata.contract.support.DedicatedServer;
+import com.prospectdata.contract.support.ServerProcess;
 import com.prospectdata.contract.support.Fixture;
 import com.prospectdata.contract.support.Json;
 import com.prospectdata.contract.support.RawHttp;
@@ -26,10 +26,10 @@ class PemCertificateTest extends ContractTest {
 
     private static TlsCertificates.PemFiles pem;
     @RegisterExtension
-    static final DedicatedServer.PerClass dedicated = DedicatedServer.perClass(() -> {
+    static final ServerProcess.PerClass dedicated = ServerProcess.perClass(() -> {
         Path directory = environment().serverLog().getParent().resolve("pem-certificate");
         pem = TlsCertificates.selfSigned(directory, "prospect-api.contract-tests.example");
-        return DedicatedServer.onSharedDatabase("pem-certificate")
+        return ServerProcess.onSharedDatabase("pem-certificate")
                 .argument("--app.tls.mode=pem")
                 .argument("--app.tls.certificate=" + pem.certificate())
                 .argument("--app.tls.private-key=" + pem.privateKey())

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.prospectdata.contract.support.ApiKeys;
 import com.prospectdata.contract.support.ContractTest;
-import com.prospectdata.contract.support.DedicatedServer;
+import com.prospectdata.contract.support.ServerProcess;
 import com.prospectdata.contract.support.Fixture;
 import io.restassured.response.Response;
 import java.util.stream.Stream;
@@ -34,7 +34,7 @@ class PlansAndThrottleTest extends ContractTest {
     private static final int FAILED_ATTEMPTS_PER_MINUTE = 3;
 
     @RegisterExtension
-    static final DedicatedServer.PerClass dedicated = DedicatedServer.perClass(() -> DedicatedServer.onSharedDatabase("plans-and-throttle")
+    static final ServerProcess.PerClass dedicated = ServerProcess.perClass(() -> ServerProcess.onSharedDatabase("plans-and-throttle")
                     .argument("--app.plans.free=" + FREE_PLAN)
                     .argument("--app.auth.failed-attempts-per-minute=" + FAILED_ATTEMPTS_PER_MINUTE));
 

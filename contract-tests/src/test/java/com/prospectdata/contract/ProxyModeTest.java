@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.prospectdata.contract.support.ApiKeys;
 import com.prospectdata.contract.support.ContractTest;
-import com.prospectdata.contract.support.DedicatedServer;
+import com.prospectdata.contract.support.ServerProcess;
 import com.prospectdata.contract.support.Fixture;
 import io.restassured.response.Response;
 import io.restassured.specification.RequestSpecification;
@@ -31,7 +31,7 @@ class ProxyModeTest extends ContractTest {
     private static final int FAILED_ATTEMPTS_PER_MINUTE = 3;
 
     @RegisterExtension
-    static final DedicatedServer.PerClass dedicated = DedicatedServer.perClass(() -> DedicatedServer.onSharedDatabase("proxy-mode")
+    static final ServerProcess.PerClass dedicated = ServerProcess.perClass(() -> ServerProcess.onSharedDatabase("proxy-mode")
                     .argument("--app.tls.mode=proxy")
                     .argument("--app.tls.trusted-proxies=" + TRUSTED_PROXY)
                     .argument("--app.auth.failed-attempts-per-minute=" + FAILED_ATTEMPTS_PER_MINUTE));

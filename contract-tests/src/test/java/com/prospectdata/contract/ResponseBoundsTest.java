@@ -5,7 +5,7 @@ import static com.prospectdata.contract.support.Api.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.prospectdata.contract.support.ContractTest;
-import com.prospectdata.contract.support.DedicatedServer;
+import com.prospectdata.contract.support.ServerProcess;
 import com.prospectdata.contract.support.Fixture;
 import io.restassured.response.Response;
 import java.util.regex.Matcher;
@@ -27,7 +27,7 @@ class ResponseBoundsTest extends ContractTest {
     private static final String LONGEST_SEARCH = "%F0%9F%98%80".repeat(200);
 
     @RegisterExtension
-    static final DedicatedServer.PerClass smallHeaderBuffer = DedicatedServer.perClass(() -> DedicatedServer.onSharedDatabase("small-header-buffer")
+    static final ServerProcess.PerClass smallHeaderBuffer = ServerProcess.perClass(() -> ServerProcess.onSharedDatabase("small-header-buffer")
             .argument("--server.tomcat.max-http-response-header-size=2KB"));
 
     @Test

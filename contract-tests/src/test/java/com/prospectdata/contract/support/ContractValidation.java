@@ -7,7 +7,7 @@ import com.atlassian.oai.validator.restassured.OpenApiValidationFilter;
 
 /**
  * The one validator set-up of the contract tests, for the shared server ({@link Api}) and every
- * dedicated one ({@link DedicatedServer}): strict (request and response) and responses-only (for
+ * dedicated one ({@link ServerProcess}): strict (request and response) and responses-only (for
  * requests that are wrong on purpose), both on api/openapi.yaml. ValidatorSelfTest checks them.
  */
 final class ContractValidation {

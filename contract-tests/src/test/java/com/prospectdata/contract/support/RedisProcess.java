@@ -37,7 +37,7 @@ public final class RedisProcess implements AutoCloseable {
 
     /** Starts redis-server on a free port, with its log and working directory in {@code directory}. */
     public static RedisProcess start(Path directory) {
-        RedisProcess redis = new RedisProcess(directory, DedicatedServer.freePort());
+        RedisProcess redis = new RedisProcess(directory, ServerProcess.freePort());
         redis.startProcess();
         return redis;
     }
@@ -127,7 +127,7 @@ public final class RedisProcess implements AutoCloseable {
                 } catch (UncheckedIOException notYet) {
                     // not listening yet
                 }
-                DedicatedServer.sleep(100);
+                ServerProcess.sleep(100);
             }
             throw new IllegalStateException("redis-server on port " + port + " did not answer PING within " + START_TIMEOUT);
         } catch (IOException e) {

@@ -33,18 +33,19 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A server process of a test class's own, for settings the shared server of
- * {@link ContractEnvironment} cannot have (a throttle of 3 failed authentications a minute, a
- * plan, CORS, proxy mode, Redis): {@code serve} of the same jar, on the shared database by
- * default, or on a {@link DedicatedDeployment}'s. Start it once per test class and close it in
- * {@code @AfterAll}; its output goes to {@code target/contract/<name>.log}.
+ * The one way the contract tests launch the server: {@code serve} of the packaged jar as a process
+ * of its own, on a {@link Deployment}'s database, on a free port, its output in
+ * {@code <deployment directory>/<name>.log}. The shared {@link ContractEnvironment} starts one; a
+ * test class that needs settings the shared server cannot have (a throttle of 3 failed
+ * authentications a minute, a plan, CORS, proxy mode, Redis) starts its own with {@link #perClass},
+ * on the shared database ({@link #onSharedDatabase}) or on a deployment of its own.
  *
  * <p>Requests to it pass through the same checks as {@link Api}'s: the swagger-request-validator
  * on the response (and on the request, for {@link #validRequest()}) and {@link ContractInvariants}.
  */
-public final class DedicatedServer implements AutoCloseable {
+public final class ServerProcess implements AutoCloseable {
 
-    private static final Logger log = LoggerFactory.getLogger(DedicatedServer.class);
+    private static final Logger log = LoggerFactory.getLogger(ServerProcess.class);
     private static final Duration START_TIMEOUT = Duration.ofSeconds(150);
     /** Ports others use on this machine, never to be taken even when free. */
     private static final Set<Integer> RESERVED_PORTS = Set.of(6379, 8080, 8443, 18101, 18102, 18443);
@@ -59,7 +60,7 @@ public final class DedicatedServer implements AutoCloseable {
     private Thread shutdownHook;
     private String scheme;
 
-    private DedicatedServer(Builder builder) {
+    private ServerProcess(Builder builder) {
         this.name = builder.name;
         this.jar = builder.jar;
         this.logFile = builder.logDirectory.resolve(builder.name + ".log");
@@ -77,8 +78,7 @@ public final class DedicatedServer implements AutoCloseable {
 
     /** A server on the shared environment's database, keys and data directory (its self-signed certificate). */
     public static Builder onSharedDatabase(String name) {
-        ContractEnvironment environment = ContractEnvironment.shared();
-        return new Builder(name, environment.operatorCommands(), environment.serverLog().getParent());
+        return ContractEnvironment.shared().deployment().server(name);
     }
 
     static Builder on(ServerJar jar, Path logDirectory, String name) {
@@ -111,16 +111,16 @@ public final class DedicatedServer implements AutoCloseable {
             return this;
         }
 
-        /** Starts the process without waiting for it; see {@link DedicatedServer#awaitHealthy()}. */
-        public DedicatedServer launch() {
-            DedicatedServer server = new DedicatedServer(this);
+        /** Starts the process without waiting for it; see {@link ServerProcess#awaitHealthy()}. */
+        public ServerProcess launch() {
+            ServerProcess server = new ServerProcess(this);
             server.launch();
             return server;
         }
 
         /** Starts the process and waits until GET /health answers 200. */
-        public DedicatedServer start() {
-            DedicatedServer server = launch();
+        public ServerProcess start() {
+            ServerProcess server = launch();
             try {
                 server.awaitHealthy();
             } catch (RuntimeException e) {
@@ -150,7 +150,7 @@ public final class DedicatedServer implements AutoCloseable {
      * Waits until GET /health answers 200: over TLS, or in plain HTTP with
      * {@code X-Forwarded-Proto: https} (a server in proxy mode that trusts this machine).
      */
-    public DedicatedServer awaitHealthy() {
+    public ServerProcess awaitHealthy() {
         HttpClient client = HttpClient.newBuilder()
                 .sslContext(LocalTls.trustingEverything())
                 .connectTimeout(Duration.ofSeconds(2))
@@ -340,7 +340,7 @@ public final class DedicatedServer implements AutoCloseable {
     public static final class PerClass implements BeforeAllCallback, AfterAllCallback {
 
         private final Supplier<Builder> builder;
-        private DedicatedServer server;
+        private ServerProcess server;
 
         private PerClass(Supplier<Builder> builder) {
             this.builder = builder;
@@ -358,7 +358,7 @@ public final class DedicatedServer implements AutoCloseable {
             }
         }
 
-        public DedicatedServer server() {
+        public ServerProcess server() {
             if (server == null) {
                 throw new IllegalStateException("The dedicated server starts before the class's first test");
             }

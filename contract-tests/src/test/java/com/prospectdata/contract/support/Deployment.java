@@ -16,22 +16,27 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.UUID;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * A deployment of a test class's own, apart from the shared {@link ContractEnvironment}: a
- * {@link TestDatabase} (embedded, or on {@code contract.database.admin-url}), the fixture
- * imported with {@code import}, and the operator commands and {@code serve} of the jar on it,
- * with more environment variables if the test needs them (e.g. {@code SPRING_DATA_REDIS_URL}).
- * Its files are under {@code target/contract/<name>/}.
+ * What a server runs on: a {@link TestDatabase} (embedded, or on {@code contract.database.admin-url}),
+ * the fixture imported with the jar's own {@code import}, and the jar's operator commands on that
+ * database, with more environment variables if a test needs them (e.g. {@code SPRING_DATA_REDIS_URL}).
+ * {@link #server} starts {@code serve} processes on it. The shared {@link ContractEnvironment} is
+ * one deployment (files under {@code target/contract/}); a test class that needs a database of its
+ * own creates another (files under {@code target/contract/<name>/}).
  */
-public final class DedicatedDeployment implements AutoCloseable {
+public final class Deployment implements AutoCloseable {
+
+    private static final Logger log = LoggerFactory.getLogger(Deployment.class);
 
     private final Path directory;
     private final TestDatabase database;
     private final ServerJar jar;
     private final Fixture fixture;
 
-    private DedicatedDeployment(Path directory, TestDatabase database, ServerJar jar, Fixture fixture) {
+    private Deployment(Path directory, TestDatabase database, ServerJar jar, Fixture fixture) {
         this.directory = directory;
         this.database = database;
         this.jar = jar;
@@ -39,33 +44,43 @@ public final class DedicatedDeployment implements AutoCloseable {
     }
 
     /** Creates the database, imports the fixture; {@code environment} adds to the server's environment variables. */
-    public static DedicatedDeployment create(String name, Map<String, String> environment) {
-        Path directory = Path.of(System.getProperty("basedir", ".")).toAbsolutePath()
-                .resolve("target").resolve("contract").resolve(name);
+    public static Deployment create(String name, Map<String, String> environment) {
+        return createIn(contractDirectory().resolve(name), environment);
+    }
+
+    /** The directory of the run's files: {@code target/contract} of the module. */
+    static Path contractDirectory() {
+        return Path.of(System.getProperty("basedir", ".")).toAbsolutePath().resolve("target").resolve("contract");
+    }
+
+    static Deployment createIn(Path directory, Map<String, String> environment) {
         TestDatabase database = null;
         try {
             Files.createDirectories(directory);
             String adminUrl = System.getProperty("contract.database.admin-url", "").strip();
             database = adminUrl.isEmpty() ? TestDatabase.embedded(directory) : TestDatabase.onServer(adminUrl);
+            log.info("Database of {}: {}", directory, database.describe());
             Map<String, String> variables = new HashMap<>(Map.of(
                     "SPRING_DATASOURCE_URL", database.jdbcUrl(),
                     "SPRING_DATASOURCE_USERNAME", database.username(),
                     "SPRING_DATASOURCE_PASSWORD", database.password(),
                     "APP_ENVIRONMENT", "test",
+                    // Where the server keeps files of its own (e.g. a self-signed certificate): not in the sources.
                     "APP_DATA_DIR", directory.resolve("data").toString()));
             variables.putAll(environment);
             Path commandLog = directory.resolve("operator-commands.log");
             Files.deleteIfExists(commandLog);
             ServerJar jar = new ServerJar(Path.of(required("contract.server.jar")), variables, commandLog);
             Fixture fixture = Fixture.generate(Path.of(required("contract.fixture")), directory.resolve("fixture.jsonl"), Instant.now());
+            // The first command also migrates the empty database; nothing else may run alongside it.
             jar.run("import", fixture.file().toString()).requireSuccess();
-            return new DedicatedDeployment(directory, database, jar, fixture);
+            return new Deployment(directory, database, jar, fixture);
         } catch (IOException e) {
             closeQuietly(database);
             throw new UncheckedIOException(e);
         } catch (SQLException e) {
             closeQuietly(database);
-            throw new IllegalStateException("Could not create the database of '" + name + "'", e);
+            throw new IllegalStateException("Could not create the database in " + directory, e);
         } catch (RuntimeException e) {
             closeQuietly(database);
             throw e;
@@ -84,9 +99,13 @@ public final class DedicatedDeployment implements AutoCloseable {
         return jar;
     }
 
+    TestDatabase database() {
+        return database;
+    }
+
     /** A server on this deployment's database, its log in this deployment's directory. */
-    public DedicatedServer.Builder server(String name) {
-        return DedicatedServer.on(jar, directory, name);
+    public ServerProcess.Builder server(String name) {
+        return ServerProcess.on(jar, directory, name);
     }
 
     /** The key's {@code last_used_at}, read from the database (no operator command shows it). */
