@@ -7,13 +7,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.prospectdata.contract.support.ContractTest;
 import com.prospectdata.contract.support.Fixture;
 import com.prospectdata.contract.support.Operation;
+import com.prospectdata.contract.support.RawExchange;
+import com.prospectdata.contract.support.RawHttp;
 import io.restassured.response.Response;
 import io.restassured.specification.RequestSpecification;
+import java.io.IOException;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /** ETag, If-None-Match and Cache-Control on every GET that answers 200 (api/openapi.yaml, "Caching and conditional requests"). */
@@ -64,6 +68,24 @@ class ConditionalRequestsTest extends ContractTest {
         assertThat(changed.statusCode()).isEqualTo(200);
         assertThat(changed.header("ETag")).isEqualTo(etag);
         assertThat(changed.asByteArray()).isNotEmpty();
+    }
+
+    /** A HEAD is the GET without its body (RFC 9110, 9.3.2): the same validator, length and revalidation. */
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(Operation.class)
+    void headAnswersWithTheGetsValidatorAndLengthButNoBody(Operation operation) throws IOException {
+        Response get = given().get(operation.validRequest());
+        String authorization = "Authorization: Bearer " + keys().main();
+
+        RawHttp.Response head = RawExchange.send("HEAD", operation.validRequest(), authorization);
+
+        assertThat(head.status()).isEqualTo(200);
+        assertThat(head.header("ETag")).isEqualTo(get.header("ETag"));
+        assertThat(head.header("Cache-Control")).isEqualTo("private, no-cache");
+        assertThat(head.header("Content-Length")).isEqualTo(String.valueOf(get.asByteArray().length));
+        assertThat(head.body()).isEmpty();
+        assertThat(RawExchange.send("HEAD", operation.validRequest(), authorization, "If-None-Match: " + get.header("ETag")).status())
+                .isEqualTo(304);
     }
 
     @Test

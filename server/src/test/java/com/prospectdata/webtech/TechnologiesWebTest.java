@@ -1,0 +1,78 @@
+package com.prospectdata.webtech;
+
+import static org.hamcrest.Matchers.contains;
+import static org.hamcrest.Matchers.containsString;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
+
+import com.prospectdata.webtier.WebTierTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** The technologies delegate through the web tier: scan states, order, filters, the summary (docs/api-rules.md §5). */
+class TechnologiesWebTest extends WebTierTest {
+
+    private static final String ALSTER_TECH = "/api/v1/companies/" + ALSTER + "/webtech-intel";
+
+    @Test
+    void aCompletedScanListsItsTechnologiesByConfidenceThenName() throws Exception {
+        mvc.perform(call(ALSTER_TECH))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.status").value("completed"))
+                .andExpect(jsonPath("$.scan_successful").value(true))
+                .andExpect(jsonPath("$.technologies[*].name").value(contains(
+                        "Cloudflare", "React", "Google Analytics", "Nginx", "Vue.js", "Hotjar")))
+                .andExpect(jsonPath("$.technologies[1].version").value("18.2.0"))
+                .andExpect(jsonPath("$.technologies[0].version").doesNotExist())
+                .andExpect(jsonPath("$.total").value(6));
+    }
+
+    @Test
+    void categoryAndConfidenceFilterTheListAndItsTotal() throws Exception {
+        mvc.perform(call(ALSTER_TECH + "?category=JavaScript_Framework"))
+                .andExpect(jsonPath("$.technologies[*].name").value(contains("React", "Vue.js")))
+                .andExpect(jsonPath("$.total").value(2));
+        mvc.perform(call(ALSTER_TECH + "?min_confidence=95"))
+                .andExpect(jsonPath("$.technologies[*].name").value(contains("Cloudflare", "React", "Google Analytics")))
+                .andExpect(jsonPath("$.total").value(3));
+        mvc.perform(call(ALSTER_TECH + "?limit=2&offset=1"))
+                .andExpect(jsonPath("$.technologies[*].name").value(contains("React", "Google Analytics")))
+                .andExpect(jsonPath("$.has_more").value(true));
+    }
+
+    @Test
+    void aFailedAndAnUnscannedCompanyAnswer200WithNothingListed() throws Exception {
+        mvc.perform(call("/api/v1/companies/" + ELBE + "/webtech-intel"))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.status").value("failed"))
+                .andExpect(jsonPath("$.scan_successful").value(false))
+                .andExpect(jsonPath("$.total").value(0));
+        mvc.perform(call("/api/v1/companies/" + ISAR + "/webtech-intel/summary"))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.status").value("not_scanned"))
+                .andExpect(jsonPath("$.total_technologies").value(0));
+    }
+
+    @Test
+    void theSummaryHasTheFiveFirstAndCountsEverything() throws Exception {
+        mvc.perform(call(ALSTER_TECH + "/summary"))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.top_technologies[*].name").value(contains(
+                        "Cloudflare", "React", "Google Analytics", "Nginx", "Vue.js")))
+                .andExpect(jsonPath("$.total_technologies").value(6))
+                .andExpect(jsonPath("$.category_counts.javascript_framework").value(2))
+                .andExpect(jsonPath("$.category_counts.analytics").value(2))
+                .andExpect(jsonPath("$.category_counts.cdn").value(1))
+                .andExpect(jsonPath("$.category_counts.web_server").value(1));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"min_confidence=101", "min_confidence=-1", "min_confidence=high", "limit=201", "offset=x"})
+    void aParameterOutsideItsSchemaIsNamedInA400(String parameter) throws Exception {
+        mvc.perform(call(ALSTER_TECH + "?" + parameter))
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.error").value("VALIDATION_ERROR"))
+                .andExpect(jsonPath("$.message").value(containsString(parameter.substring(0, parameter.indexOf('=')))));
+    }
+}
