@@ -2,11 +2,13 @@ package com.prospectdata.contract;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.prospectdata.contract.support.Management;
 import com.prospectdata.contract.support.ServerProcess;
 import com.prospectdata.contract.support.Json;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,6 +16,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -40,6 +43,7 @@ class DemoModeTest {
 
     private Path directory;
     private Process server;
+    private final int managementPort = ServerProcess.freePort();
     private final List<String> output = new ArrayList<>();
 
     @BeforeAll
@@ -51,7 +55,7 @@ class DemoModeTest {
         String java = ProcessHandle.current().info().command().orElseThrow();
         String jar = Path.of(System.getProperty("contract.server.jar")).toAbsolutePath().toString();
         ProcessBuilder builder = new ProcessBuilder(java, "-jar", jar, "serve", "--demo",
-                "--server.port=" + ServerProcess.freePort())
+                "--server.port=" + ServerProcess.freePort(), "--management.server.port=" + managementPort)
                 .directory(directory.toFile())
                 .redirectErrorStream(true);
         builder.environment().keySet().removeIf(name -> name.startsWith("SPRING_") || name.startsWith("APP_"));
@@ -118,6 +122,21 @@ class DemoModeTest {
         Matcher id = Pattern.compile("keys revoke ([0-9a-f-]{36})").matcher(revokeLine);
         assertThat(id.find()).isTrue();
         assertThat(revoked.output()).contains("revoked: " + id.group(1));
+    }
+
+    @Test
+    void readinessWaitedForTheDemoDataWhichTheMetricsCount() throws InterruptedException {
+        Management management = new Management("http://127.0.0.1:" + managementPort);
+        // The banner is printed just before the demo is marked loaded.
+        HttpResponse<String> readiness = management.get("/actuator/health/readiness");
+        for (Instant deadline = Instant.now().plusSeconds(10); readiness.statusCode() != 200 && Instant.now().isBefore(deadline); ) {
+            Thread.sleep(100);
+            readiness = management.get("/actuator/health/readiness");
+        }
+        assertThat(readiness.statusCode()).as("%s", readiness.body()).isEqualTo(200);
+        assertThat(Json.parse(readiness.body()).get("components").get("demoData").get("status").stringValue()).isEqualTo("UP");
+        assertThat(management.scrape().sum("api_records_loaded_total", Map.of("source", "demo_data", "type", "company")))
+                .as("the demo's companies, loaded by this process").isEqualTo(3000);
     }
 
     private static void deleteRecursively(Path path) throws IOException {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
 import com.prospectdata.contract.support.Deployment;
+import com.prospectdata.contract.support.Management;
 import com.prospectdata.contract.support.ServerProcess;
 import com.prospectdata.contract.support.Fixture;
 import com.prospectdata.contract.support.RedisProcess;
@@ -276,6 +277,9 @@ class MultiInstanceTest {
         }
         for (ServerProcess instance : List.of(a, b)) {
             assertThat(awaitOutageWarnings(instance)).as("%s logs the outage once a minute: once", instance.name()).isEqualTo(1);
+            get(instance, steadyKey);
+            assertThat(Management.of(instance).scrape().sum("api_rate_limit_redis_fallback", Map.of()))
+                    .as("%s says it counts on its own buckets", instance.name()).isEqualTo(1);
         }
 
         redis.restart();
@@ -299,6 +303,11 @@ class MultiInstanceTest {
             }
         }
         log.info("Both instances use Redis again {} ms after it restarted", Duration.between(restarted, Instant.now()).toMillis());
+        for (ServerProcess instance : List.of(a, b)) {
+            get(instance, steadyKey);
+            assertThat(Management.of(instance).scrape().sum("api_rate_limit_redis_fallback", Map.of()))
+                    .as("%s counts in Redis again", instance.name()).isEqualTo(0);
+        }
 
         // One limit again: a fresh key of 10 requests an hour gets 10, not 10 per instance.
         for (int request = 1; request <= 10; request++) {

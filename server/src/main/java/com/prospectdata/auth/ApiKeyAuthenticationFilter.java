@@ -1,6 +1,5 @@
 package com.prospectdata.auth;
 
-import com.prospectdata.errors.ApiException;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
@@ -57,7 +56,7 @@ public class ApiKeyAuthenticationFilter extends OncePerRequestFilter {
         AuthenticatedKey caller;
         try {
             caller = authenticate(Collections.list(request.getHeaders(HttpHeaders.AUTHORIZATION)));
-        } catch (ApiException refused) {
+        } catch (KeyRefusal refused) {
             FailedAuthenticationFilter.attachRefusal(request, refused);
             chain.doFilter(request, response);
             return;
@@ -71,14 +70,16 @@ public class ApiKeyAuthenticationFilter extends OncePerRequestFilter {
     private AuthenticatedKey authenticate(List<String> authorizations) {
         if (authorizations.size() > 1) {
             // Which one would a proxy or a cache have used? Refuse rather than guess.
-            throw ApiException.unauthorized("Send exactly one Authorization header; this request has " + authorizations.size());
+            throw new KeyRefusal(KeyRefusal.Reason.SEVERAL_HEADERS,
+                    "Send exactly one Authorization header; this request has " + authorizations.size());
         }
         String authorization = authorizations.isEmpty() ? null : authorizations.getFirst();
         if (authorization == null || authorization.isBlank()) {
-            throw ApiException.unauthorized("Missing API key: send the header Authorization: Bearer <API_KEY>");
+            throw new KeyRefusal(KeyRefusal.Reason.MISSING, "Missing API key: send the header Authorization: Bearer <API_KEY>");
         }
         if (!authorization.regionMatches(true, 0, BEARER, 0, BEARER.length())) {
-            throw ApiException.unauthorized("Invalid Authorization header: use the Bearer scheme, Authorization: Bearer <API_KEY>");
+            throw new KeyRefusal(KeyRefusal.Reason.NOT_BEARER,
+                    "Invalid Authorization header: use the Bearer scheme, Authorization: Bearer <API_KEY>");
         }
         return keys.authenticate(authorization.substring(BEARER.length()).trim());
     }

@@ -2,7 +2,6 @@ package com.prospectdata.auth;
 
 import com.prospectdata.generated.jooq.tables.records.ApiKeyRecord;
 import com.prospectdata.organizations.OrganizationQueries;
-import com.prospectdata.errors.ApiException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -187,21 +186,21 @@ public class ApiKeyService {
     public AuthenticatedKey authenticate(String token) {
         Optional<DeploymentEnvironment> environment = ApiKeyFormat.environmentOf(token);
         if (environment.isEmpty()) {
-            throw ApiException.unauthorized("Invalid API key");
+            throw new KeyRefusal(KeyRefusal.Reason.MALFORMED, "Invalid API key");
         }
         DeploymentEnvironment served = environmentSettings.served();
         if (environment.get() != served) {
-            throw ApiException.unauthorized("Invalid API key: this is a " + environment.get().wireName()
+            throw new KeyRefusal(KeyRefusal.Reason.OTHER_ENVIRONMENT, "Invalid API key: this is a " + environment.get().wireName()
                     + " key and this deployment serves " + served.wireName() + " keys");
         }
         byte[] keyHash = ApiKeyFormat.sha256(token);
         return switch (cache.lookup(keyHash, () -> lookUp(keyHash))) {
             // Compared on every request, not when cached: the key ends at its instant on every server.
             case KeyLookup.Valid valid when valid.key().hasExpiredAt(clock.instant()) ->
-                    throw ApiException.unauthorized(KEY_EXPIRED);
+                    throw new KeyRefusal(KeyRefusal.Reason.EXPIRED, KEY_EXPIRED);
             case KeyLookup.Valid valid -> valid.key();
-            case KeyLookup.Revoked revoked -> throw ApiException.unauthorized("Invalid API key: this key has been revoked");
-            case KeyLookup.Unknown unknown -> throw ApiException.unauthorized("Invalid API key");
+            case KeyLookup.Revoked revoked -> throw new KeyRefusal(KeyRefusal.Reason.REVOKED, "Invalid API key: this key has been revoked");
+            case KeyLookup.Unknown unknown -> throw new KeyRefusal(KeyRefusal.Reason.UNKNOWN, "Invalid API key");
         };
     }
 

@@ -2,6 +2,8 @@ package com.prospectdata.auth;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.binder.cache.CaffeineCacheMetrics;
 import java.util.HexFormat;
 import java.util.function.Supplier;
 import org.springframework.stereotype.Component;
@@ -16,11 +18,14 @@ public class ValidatedKeyCache {
 
     private final Cache<String, KeyLookup> lookups;
 
-    public ValidatedKeyCache(AuthProperties settings) {
+    public ValidatedKeyCache(AuthProperties settings, MeterRegistry meters) {
         this.lookups = Caffeine.newBuilder()
                 .expireAfterWrite(settings.cacheTtl())
                 .maximumSize(settings.cacheSize())
+                .recordStats()
                 .build();
+        // cache_gets_total{cache="api_keys",result="hit"|"miss"}, its size and evictions (docs/OPERATIONS.md).
+        CaffeineCacheMetrics.monitor(meters, lookups, "api_keys");
     }
 
     KeyLookup lookup(byte[] keyHash, Supplier<KeyLookup> database) {

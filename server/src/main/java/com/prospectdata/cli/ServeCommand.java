@@ -30,10 +30,12 @@ final class ServeCommand implements Callable<Integer> {
                         + "': serve takes --demo and Spring properties as --name=value");
             }
         }
-        var context = SpringContexts.forServer(springArguments.toArray(String[]::new));
+        DemoDataReadiness demoReadiness = new DemoDataReadiness(demo);
+        var context = SpringContexts.forServer(springArguments.toArray(String[]::new), demoReadiness);
         if (demo) {
             // After start-up, so the block is not buried in Spring's start-up log.
             context.getBean(DemoSetup.class).prepareAndPrint(context);
+            demoReadiness.loaded();
         }
         CountDownLatch closed = new CountDownLatch(1);
         context.addApplicationListener(event -> {

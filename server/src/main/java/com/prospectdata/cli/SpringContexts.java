@@ -26,13 +26,15 @@ final class SpringContexts {
                 .run();
     }
 
-    static ConfigurableApplicationContext forServer(String[] args) {
+    static ConfigurableApplicationContext forServer(String[] args, DemoDataReadiness demoReadiness) {
         // A start-up failure Spring can explain (a bad setting, a port in use) is said by serve's
         // one line on stderr; Spring's dozen-line report of it would bury that line.
         Map<String, Object> defaults = Map.of("logging.level.org.springframework.boot.diagnostics.LoggingFailureAnalysisReporter", "OFF");
         return new SpringApplicationBuilder(ProspectApiApplication.class)
                 .web(WebApplicationType.SERVLET)
                 .properties(defaults)
+                // The readiness probe's "demoData" indicator, there before anything can ask for it.
+                .initializers(context -> context.getBeanFactory().registerSingleton("demoData", demoReadiness))
                 .registerShutdownHook(true)
                 .run(args);
     }

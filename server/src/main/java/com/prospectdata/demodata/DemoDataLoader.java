@@ -18,6 +18,7 @@ import com.prospectdata.importer.ImportProgress;
 import com.prospectdata.importer.ImportRecord;
 import com.prospectdata.importer.ImportReport;
 import com.prospectdata.importer.ImportWriter;
+import com.prospectdata.importer.RecordsLoaded;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -57,10 +58,12 @@ public class DemoDataLoader {
 
     private final DSLContext db;
     private final Clock clock;
+    private final RecordsLoaded recordsLoaded;
 
-    public DemoDataLoader(DSLContext db, Clock clock) {
+    public DemoDataLoader(DSLContext db, Clock clock, RecordsLoaded recordsLoaded) {
         this.db = db;
         this.clock = clock;
+        this.recordsLoaded = recordsLoaded;
     }
 
     /** What a load did; {@code largestSearch} is this load's own largest search. */
@@ -86,6 +89,7 @@ public class DemoDataLoader {
                         ? upsert(tx, generator, created, companies, progress)
                         : copyIntoEmptyTables(tx, generator, created, companies, progress);
             });
+            recordsLoaded.demoDataLoaded(counts);
             progress.start("vacuuming and analyzing", "passes over the tables", 2);
             // VACUUM sets the visibility map that index-only scans rely on; jOOQ has no VACUUM. A
             // transaction that began before the load committed (an autovacuum worker, say) keeps

@@ -47,11 +47,13 @@ public class Importer {
     private final DSLContext db;
     private final ExistingRows existing;
     private final Clock clock;
+    private final RecordsLoaded recordsLoaded;
 
-    public Importer(DSLContext db, ExistingRows existing, Clock clock) {
+    public Importer(DSLContext db, ExistingRows existing, Clock clock, RecordsLoaded recordsLoaded) {
         this.db = db;
         this.existing = existing;
         this.clock = clock;
+        this.recordsLoaded = recordsLoaded;
     }
 
     /**
@@ -95,6 +97,7 @@ public class Importer {
             if (rejects != null) {
                 rejects.commit();
             }
+            recordsLoaded.imported(written.counts);
             return report(true, written.counts, index, written.outcome, rejectsFile, started);
         }
     }

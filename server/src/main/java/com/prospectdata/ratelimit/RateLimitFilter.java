@@ -1,12 +1,19 @@
 package com.prospectdata.ratelimit;
 
 import com.prospectdata.auth.KeyStep;
+import com.prospectdata.auth.AuthenticatedKey;
+import com.prospectdata.auth.Tier;
 import com.prospectdata.errors.RateLimitExceededException;
+import com.prospectdata.errors.RateLimitRejections;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.util.EnumMap;
+import java.util.Map;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.stereotype.Component;
@@ -18,18 +25,25 @@ import org.springframework.web.servlet.HandlerExceptionResolver;
 public class RateLimitFilter extends KeyStep {
 
     private final RateLimiter rateLimiter;
+    private final Map<Tier, Counter> rejections = new EnumMap<>(Tier.class);
 
-    public RateLimitFilter(RateLimiter rateLimiter, @Qualifier("handlerExceptionResolver") HandlerExceptionResolver errors) {
+    public RateLimitFilter(RateLimiter rateLimiter, MeterRegistry meters,
+                           @Qualifier("handlerExceptionResolver") HandlerExceptionResolver errors) {
         super(errors);
         this.rateLimiter = rateLimiter;
+        for (Tier tier : Tier.values()) {
+            rejections.put(tier, RateLimitRejections.counter(meters, "key", tier.wireName()));
+        }
     }
 
     @Override
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
+        AuthenticatedKey caller = acceptedCaller(request);
         try {
-            rateLimiter.consume(acceptedCaller(request), response);
+            rateLimiter.consume(caller, response);
         } catch (RateLimitExceededException exceeded) {
+            rejections.get(caller.tier()).increment();
             refuse(request, response, exceeded);
             return;
         }

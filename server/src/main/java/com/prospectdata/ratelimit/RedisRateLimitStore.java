@@ -75,6 +75,11 @@ public class RedisRateLimitStore implements RateLimitStore, AutoCloseable {
         }
     }
 
+    /** Whether requests are counted on this instance's local buckets for now, Redis being unreachable. */
+    boolean countingLocally() {
+        return clock.instant().isBefore(redisDownUntil);
+    }
+
     private ProxyManager<String> proxyManager() {
         ProxyManager<String> manager = buckets.get();
         if (manager != null) {

@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 class ValidatedKeyCacheTest {
 
     private static ValidatedKeyCache withTtl(Duration ttl) {
-        return new ValidatedKeyCache(new AuthProperties(ttl, 10, 30));
+        return new ValidatedKeyCache(new AuthProperties(ttl, 10, 30), new io.micrometer.core.instrument.simple.SimpleMeterRegistry());
     }
 
     @Test

@@ -142,6 +142,11 @@ public final class ContractEnvironment implements AutoCloseable {
         return server.isHttps();
     }
 
+    /** The shared server process: its ports, its management port, its log. */
+    public ServerProcess server() {
+        return server;
+    }
+
     /** The port of the server's plain-HTTP listener (app.plain-http-port), which must serve nothing. */
     public int plainHttpPort() {
         return server.plainHttpPort();

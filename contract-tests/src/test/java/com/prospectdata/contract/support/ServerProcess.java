@@ -56,6 +56,7 @@ public final class ServerProcess implements AutoCloseable {
     private final List<String> arguments;
     private final int port;
     private final int plainHttpPort;
+    private final int managementPort;
     private Process process;
     private Thread shutdownHook;
     private String scheme;
@@ -70,10 +71,17 @@ public final class ServerProcess implements AutoCloseable {
             plain = freePort();
         }
         this.plainHttpPort = plain;
+        int management = freePort();
+        while (management == port || management == plainHttpPort) {
+            management = freePort();
+        }
+        this.managementPort = management;
         this.arguments = new ArrayList<>(builder.arguments);
         if (plainHttpPort > 0) {
             arguments.add("--app.plain-http-port=" + plainHttpPort);
         }
+        // Probes and metrics: every server of the run on a management port of its own.
+        arguments.add("--management.server.port=" + managementPort);
     }
 
     /** A server on the shared environment's database, keys and data directory (its self-signed certificate). */
@@ -204,6 +212,16 @@ public final class ServerProcess implements AutoCloseable {
 
     public boolean isHttps() {
         return "https".equals(scheme);
+    }
+
+    /** The management port (probes and metrics, plain HTTP on 127.0.0.1). */
+    public int managementPort() {
+        return managementPort;
+    }
+
+    /** {@code http://127.0.0.1:<management port>}. */
+    public String managementUri() {
+        return "http://127.0.0.1:" + managementPort;
     }
 
     public String baseUri() {
