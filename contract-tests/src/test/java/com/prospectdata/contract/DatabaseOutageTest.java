@@ -80,10 +80,18 @@ class DatabaseOutageTest extends ContractTest {
                     () -> givenInvalidKey(neverSeenKey).get(operation.validRequest()));
         }
         Map<String, Response> answers;
+        long linesBefore = environment().serverLogText().lines().count();
         try (DatabaseFaults.Fault outage = environment().databaseFaults().refuseConnections()) {
             // All at once: each waits for a database connection as long as the server's pool lets it (3 s).
             answers = sendAtOnce(requests);
         }
+        List<String> outageLines = environment().serverLogText().lines().skip(linesBefore)
+                .filter(line -> line.contains("Database unreachable") || line.contains("Health check failed"))
+                .toList();
+        // docs/OPERATIONS.md, "Logs": one line per kind of failure per minute, never a stack trace per request.
+        assertThat(outageLines).as("%d requests failed alike", requests.size()).hasSizeBetween(1, 6);
+        assertThat(environment().serverLogText().lines().skip(linesBefore).filter(line -> line.startsWith("\tat ")))
+                .as("no stack trace").isEmpty();
 
         SoftAssertions softly = new SoftAssertions();
         answers.forEach((what, response) -> {

@@ -2,6 +2,9 @@ package com.prospectdata.health;
 
 import com.prospectdata.generated.api.HealthApiDelegate;
 import com.prospectdata.generated.model.Health;
+import com.prospectdata.database.OutageLog;
+import java.time.Clock;
+import java.time.Duration;
 import org.jooq.DSLContext;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -17,9 +20,11 @@ class HealthDelegate implements HealthApiDelegate {
     private static final Logger log = LoggerFactory.getLogger(HealthDelegate.class);
 
     private final DSLContext db;
+    private final OutageLog outages;
 
-    HealthDelegate(DSLContext db) {
+    HealthDelegate(DSLContext db, Clock clock) {
         this.db = db;
+        this.outages = new OutageLog(log, Duration.ofMinutes(1), clock);
     }
 
     @Override
@@ -28,7 +33,7 @@ class HealthDelegate implements HealthApiDelegate {
             db.selectOne().fetch();
             return ResponseEntity.ok(new Health(SERVICE_NAME, Health.StatusEnum.HEALTHY));
         } catch (RuntimeException e) {
-            log.warn("Health check failed: {}", e.toString());
+            outages.warn("Health check failed, answering 503", e);
             return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE)
                     .body(new Health(SERVICE_NAME, Health.StatusEnum.UNHEALTHY));
         }

@@ -3,10 +3,13 @@ package com.prospectdata.web;
 import com.prospectdata.errors.ErrorCode;
 import com.prospectdata.errors.ApiException;
 import com.prospectdata.database.DatabaseFailures;
+import com.prospectdata.database.OutageLog;
 import com.prospectdata.generated.model.ErrorResponse;
 import com.prospectdata.generated.model.RateLimitErrorResponse;
 import com.prospectdata.errors.RateLimitExceededException;
 import jakarta.servlet.http.HttpServletRequest;
+import java.time.Clock;
+import java.time.Duration;
 import java.util.LinkedHashSet;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -41,9 +44,12 @@ public class ApiExceptionHandler {
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
     private final RouteHints routeHints;
+    /** During an outage every request fails alike: one line per kind and minute, not one per request. */
+    private final OutageLog outages;
 
-    ApiExceptionHandler(RouteHints routeHints) {
+    ApiExceptionHandler(RouteHints routeHints, Clock clock) {
         this.routeHints = routeHints;
+        this.outages = new OutageLog(log, Duration.ofMinutes(1), clock);
     }
 
     @ExceptionHandler(ApiException.class)
@@ -117,7 +123,7 @@ public class ApiExceptionHandler {
     @ExceptionHandler(Exception.class)
     ResponseEntity<ErrorResponse> unexpected(Exception e) {
         if (DatabaseFailures.isUnreachable(e)) {
-            log.warn("Database unreachable: {}", e.toString());
+            outages.warn("Database unreachable, answering 503", e);
             return error(ErrorCode.SERVICE_UNAVAILABLE, ApiException.UNAVAILABLE);
         }
         log.error("Unexpected failure", e);

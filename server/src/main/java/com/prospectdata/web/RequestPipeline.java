@@ -76,8 +76,10 @@ class RequestPipeline {
 
     private static <F extends Filter> FilterRegistrationBean<F> at(int position, F step) {
         FilterRegistrationBean<F> registration = new FilterRegistrationBean<>(step);
-        // Ahead of every filter Spring Boot adds by itself, as the steps were before.
-        registration.setOrder(Ordered.HIGHEST_PRECEDENCE + position);
+        // Ahead of every filter Spring Boot adds by itself but two: the character encoding (first)
+        // and the observation of the request (HIGHEST_PRECEDENCE + 1), which must wrap every step
+        // so that refused requests are measured and the trace id is in every log line.
+        registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 1 + position);
         return registration;
     }
 }
