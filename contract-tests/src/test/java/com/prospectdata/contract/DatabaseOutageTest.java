@@ -13,6 +13,7 @@ import com.prospectdata.contract.support.ContractTest;
 import com.prospectdata.contract.support.DatabaseFaults;
 import com.prospectdata.contract.support.Fixture;
 import com.prospectdata.contract.support.Json;
+import com.prospectdata.contract.support.Management;
 import com.prospectdata.contract.support.Operation;
 import io.restassured.response.Response;
 import java.time.Duration;
@@ -32,6 +33,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.parallel.Isolated;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -49,6 +52,7 @@ import tools.jackson.databind.JsonNode;
 @Isolated("makes the database every other test reads unreachable")
 class DatabaseOutageTest extends ContractTest {
 
+    private static final Logger log = LoggerFactory.getLogger(DatabaseOutageTest.class);
     private static final Duration RECOVERY_TIMEOUT = Duration.ofSeconds(60);
     private static final JsonNode HEALTHY = Json.parse("{\"service\": \"Company Prospect Data API\", \"status\": \"healthy\"}");
     private static final JsonNode UNHEALTHY = Json.parse("{\"service\": \"Company Prospect Data API\", \"status\": \"unhealthy\"}");
@@ -81,10 +85,21 @@ class DatabaseOutageTest extends ContractTest {
         }
         Map<String, Response> answers;
         long linesBefore = environment().serverLogText().lines().count();
+        Management management = Management.of(environment().server());
+        Duration toNotReady;
         try (DatabaseFaults.Fault outage = environment().databaseFaults().refuseConnections()) {
+            Instant outageStarted = Instant.now();
+            toNotReady = awaitReadiness(management, 503, outageStarted);
             // All at once: each waits for a database connection as long as the server's pool lets it (3 s).
             answers = sendAtOnce(requests);
         }
+        Instant databaseBack = Instant.now();
+        Duration toReady = awaitReadiness(management, 200, databaseBack);
+        log.info("Outage timeline: readiness 503 after {} ms, 200 again {} ms after the database came back",
+                toNotReady.toMillis(), toReady.toMillis());
+        // docs/OPERATIONS.md, "Outages": within 5 s each way, by itself.
+        assertThat(toNotReady).as("readiness turns 503").isLessThanOrEqualTo(Duration.ofSeconds(5));
+        assertThat(toReady).as("readiness recovers").isLessThanOrEqualTo(Duration.ofSeconds(5));
         List<String> outageLines = environment().serverLogText().lines().skip(linesBefore)
                 .filter(line -> line.contains("Database unreachable") || line.contains("Health check failed"))
                 .toList();
@@ -140,6 +155,18 @@ class DatabaseOutageTest extends ContractTest {
         } finally {
             executor.shutdownNow();
         }
+    }
+
+    /** The readiness probe until it answers {@code status}; how long that took from {@code since}. */
+    private static Duration awaitReadiness(Management management, int status, Instant since) throws InterruptedException {
+        Instant deadline = since.plus(RECOVERY_TIMEOUT);
+        while (management.get("/actuator/health/readiness").statusCode() != status) {
+            if (Instant.now().isAfter(deadline)) {
+                fail("The readiness probe did not answer %d within %s", status, RECOVERY_TIMEOUT);
+            }
+            Thread.sleep(100);
+        }
+        return Duration.between(since, Instant.now());
     }
 
     /** GET /health until it answers 200 healthy; 503 unhealthy meanwhile, nothing else. */

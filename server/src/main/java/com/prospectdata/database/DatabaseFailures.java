@@ -6,10 +6,23 @@ import java.sql.SQLTransientConnectionException;
 import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.transaction.CannotCreateTransactionException;
 
-/** Tells "the database cannot be reached" (503, recovers by itself) from other failures (500). */
+/**
+ * Tells "the database cannot be reached" (503, recovers by itself) and "the statement ran past
+ * {@code statement_timeout}" (503, the database is overloaded) from other failures (500).
+ */
 public final class DatabaseFailures {
 
     private DatabaseFailures() {
+    }
+
+    /** PostgreSQL cancelled the statement: {@code statement_timeout} (SQLSTATE 57014, query_canceled). */
+    public static boolean isStatementTimeout(Throwable failure) {
+        for (Throwable cause = failure; cause != null && cause.getCause() != cause; cause = cause.getCause()) {
+            if (cause instanceof SQLException sql && "57014".equals(sql.getSQLState())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     public static boolean isUnreachable(Throwable failure) {

@@ -10,6 +10,7 @@ public class ApiException extends RuntimeException {
 
     public static final String NO_ROUTE = "No such endpoint. See the API reference at /docs for the available paths.";
     public static final String UNAVAILABLE = "The service is temporarily unavailable. Retry later.";
+    public static final String BUSY = "The server is busy; retry after 1 second.";
     public static final String UNEXPECTED = "An unexpected error occurred. Quote the X-Request-Id header when contacting support.";
     public static final String MALFORMED = "The request is malformed: its path, query string or headers could not be read"
             + " (percent-escapes must encode UTF-8 and never %00; headers have a size limit)";

@@ -7,6 +7,7 @@ import com.prospectdata.database.OutageLog;
 import com.prospectdata.generated.model.ErrorResponse;
 import com.prospectdata.generated.model.RateLimitErrorResponse;
 import com.prospectdata.errors.RateLimitExceededException;
+import com.prospectdata.errors.ServiceUnavailableException;
 import jakarta.servlet.http.HttpServletRequest;
 import java.time.Clock;
 import java.time.Duration;
@@ -120,11 +121,20 @@ public class ApiExceptionHandler {
         return error(ErrorCode.VALIDATION_ERROR, "This API answers application/json only");
     }
 
+    @ExceptionHandler(ServiceUnavailableException.class)
+    ResponseEntity<ErrorResponse> unavailable(ServiceUnavailableException e) {
+        return error(e.code(), e.getMessage(), retryAfter(e.retryAfterSeconds()));
+    }
+
     @ExceptionHandler(Exception.class)
     ResponseEntity<ErrorResponse> unexpected(Exception e) {
         if (DatabaseFailures.isUnreachable(e)) {
             outages.warn("Database unreachable, answering 503", e);
-            return error(ErrorCode.SERVICE_UNAVAILABLE, ApiException.UNAVAILABLE);
+            return error(ErrorCode.SERVICE_UNAVAILABLE, ApiException.UNAVAILABLE, retryAfter(DATABASE_RETRY_AFTER_SECONDS));
+        }
+        if (DatabaseFailures.isStatementTimeout(e)) {
+            outages.warn("A statement ran past app.load.statement-timeout, answering 503", e);
+            return error(ErrorCode.SERVICE_UNAVAILABLE, ApiException.BUSY, retryAfter(BUSY_RETRY_AFTER_SECONDS));
         }
         log.error("Unexpected failure", e);
         return error(ErrorCode.INTERNAL_ERROR,
@@ -138,6 +148,16 @@ public class ApiExceptionHandler {
     static String containerErrorBody(int status) {
         ApiException error = ApiException.forContainerStatus(status);
         return JSON.writeValueAsString(new ErrorResponse(error.code().name(), error.getMessage()));
+    }
+
+    /** Every 503 says when to come back (docs/api-rules.md §2): an outage takes seconds to mend. */
+    private static final long DATABASE_RETRY_AFTER_SECONDS = 5;
+    private static final long BUSY_RETRY_AFTER_SECONDS = 1;
+
+    private static HttpHeaders retryAfter(long seconds) {
+        HttpHeaders headers = new HttpHeaders();
+        headers.set(HttpHeaders.RETRY_AFTER, Long.toString(seconds));
+        return headers;
     }
 
     private static ResponseEntity<ErrorResponse> error(ErrorCode code, String message) {

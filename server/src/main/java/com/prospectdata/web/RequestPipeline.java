@@ -3,6 +3,7 @@ package com.prospectdata.web;
 import com.prospectdata.auth.ApiKeyAuthenticationFilter;
 import com.prospectdata.auth.FailedAuthenticationFilter;
 import com.prospectdata.auth.ScopeFilter;
+import com.prospectdata.load.LoadSheddingFilter;
 import com.prospectdata.ratelimit.RateLimitFilter;
 import com.prospectdata.tls.HttpsOnlyFilter;
 import jakarta.servlet.Filter;
@@ -65,13 +66,18 @@ class RequestPipeline {
     }
 
     @Bean
-    FilterRegistrationBean<ConditionalGetFilter> step09ConditionalGet(ConditionalGetFilter step) {
+    FilterRegistrationBean<LoadSheddingFilter> step09LoadShedding(LoadSheddingFilter step) {
         return at(9, step);
     }
 
     @Bean
-    FilterRegistrationBean<GetOnlyFilter> step10GetOnly(GetOnlyFilter step) {
+    FilterRegistrationBean<ConditionalGetFilter> step10ConditionalGet(ConditionalGetFilter step) {
         return at(10, step);
+    }
+
+    @Bean
+    FilterRegistrationBean<GetOnlyFilter> step11GetOnly(GetOnlyFilter step) {
+        return at(11, step);
     }
 
     private static <F extends Filter> FilterRegistrationBean<F> at(int position, F step) {

@@ -14,6 +14,7 @@ import com.prospectdata.auth.DeploymentEnvironment;
 import com.prospectdata.auth.FailedAuthenticationFilter;
 import com.prospectdata.auth.ScopeFilter;
 import com.prospectdata.auth.Tier;
+import com.prospectdata.load.LoadSheddingFilter;
 import com.prospectdata.ratelimit.RateLimitFilter;
 import com.prospectdata.tls.HttpsOnlyFilter;
 import java.time.Instant;
@@ -99,7 +100,8 @@ class RequestPipelineTest {
 
         assertThat(steps).containsExactly(RequestIdFilter.class, SecurityHeadersFilter.class, HttpsOnlyFilter.class,
                 HostNameFilter.class, ApiKeyAuthenticationFilter.class, FailedAuthenticationFilter.class,
-                RateLimitFilter.class, ScopeFilter.class, ConditionalGetFilter.class, GetOnlyFilter.class);
+                RateLimitFilter.class, ScopeFilter.class, LoadSheddingFilter.class, ConditionalGetFilter.class,
+                GetOnlyFilter.class);
     }
 
     @Test

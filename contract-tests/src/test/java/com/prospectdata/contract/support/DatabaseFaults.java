@@ -46,6 +46,45 @@ public final class DatabaseFaults {
     }
 
     /**
+     * Holds {@code ACCESS EXCLUSIVE} on a table in an open transaction, so every statement that
+     * reads it waits: a database that is there but does not answer in time.
+     */
+    public Fault lockTable(String table) {
+        requireIdentifier(table);
+        Connection connection;
+        try {
+            connection = database.connectToDatabase();
+        } catch (SQLException e) {
+            throw new IllegalStateException("Could not connect to lock " + table + ": " + e, e);
+        }
+        try (Statement statement = connection.createStatement()) {
+            connection.setAutoCommit(false);
+            statement.execute("SET lock_timeout = '10s'");
+            statement.execute("LOCK TABLE " + table + " IN ACCESS EXCLUSIVE MODE");
+        } catch (SQLException e) {
+            closeQuietly(connection);
+            throw new IllegalStateException("Could not lock " + table + ": " + e, e);
+        }
+        return () -> {
+            try {
+                connection.rollback();
+            } catch (SQLException e) {
+                throw new IllegalStateException("Could not release the lock on " + table + ": " + e, e);
+            } finally {
+                closeQuietly(connection);
+            }
+        };
+    }
+
+    private static void closeQuietly(Connection connection) {
+        try {
+            connection.close();
+        } catch (SQLException ignored) {
+            // the lock ends with the session anyway
+        }
+    }
+
+    /**
      * Makes the database unreachable for the server: it accepts no new connection
      * ({@code ALLOW_CONNECTIONS false}) and the server's open connections are ended. Works the
      * same on the embedded PostgreSQL and on the machine's, and touches no other database.

@@ -10,12 +10,12 @@ import javax.net.ssl.X509TrustManager;
  * TLS to the server under test on 127.0.0.1, whose certificate is self-signed and made at its
  * first start: trusted without checks. For these tests only.
  */
-final class LocalTls {
+public final class LocalTls {
 
     private LocalTls() {
     }
 
-    static SSLContext trustingEverything() {
+    public static SSLContext trustingEverything() {
         TrustManager trustAll = new X509TrustManager() {
             @Override
             public void checkClientTrusted(X509Certificate[] chain, String authType) {

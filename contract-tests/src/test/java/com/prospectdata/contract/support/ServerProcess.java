@@ -286,6 +286,17 @@ public final class ServerProcess implements AutoCloseable {
         return isHttps() ? request.relaxedHTTPSValidation() : request;
     }
 
+    /** Sends SIGTERM without waiting (a graceful shutdown starts); see {@link #awaitExit}. */
+    public void terminate() {
+        process.destroy();
+    }
+
+    /** The exit status, once the process has ended within {@code timeout}; empty if it still runs. */
+    public java.util.OptionalInt awaitExit(Duration timeout) throws InterruptedException {
+        return process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)
+                ? java.util.OptionalInt.of(process.exitValue()) : java.util.OptionalInt.empty();
+    }
+
     /** Stops the server (SIGTERM, then SIGKILL after 20 s). */
     @Override
     public void close() {

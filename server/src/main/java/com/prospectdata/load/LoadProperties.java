@@ -1,0 +1,35 @@
+package com.prospectdata.load;
+
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotNull;
+import java.time.Duration;
+import org.hibernate.validator.constraints.time.DurationMax;
+import org.hibernate.validator.constraints.time.DurationMin;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.validation.annotation.Validated;
+
+/**
+ * {@code app.load.*}: how much work the server takes on at once before it sheds requests with
+ * 503 and {@code Retry-After} (docs/OPERATIONS.md, "Overload").
+ *
+ * @param heavyConcurrency searches and deep pages served at once; they can each keep a database
+ *        connection busy for hundreds of milliseconds, so they get fewer slots than the pool has
+ *        connections, and point lookups always find one
+ * @param lightConcurrency every other {@code /api/v1} request served at once
+ * @param maxWait how long a request waits for a slot of its kind before it is shed
+ * @param deepOffset from this {@code offset} on, a page of a list counts as heavy
+ * @param statementTimeout the longest a statement of an API request may run in PostgreSQL
+ *        ({@code statement_timeout} of the server's connections); past it the request is
+ *        answered 503 and the database stops working on it
+ */
+@ConfigurationProperties("app.load")
+@Validated
+public record LoadProperties(
+        @DefaultValue("4") @Min(1) @Max(1000) int heavyConcurrency,
+        @DefaultValue("64") @Min(1) @Max(10000) int lightConcurrency,
+        @DefaultValue("1s") @NotNull @DurationMin(millis = 0) @DurationMax(seconds = 30) Duration maxWait,
+        @DefaultValue("1000") @Min(0) int deepOffset,
+        @DefaultValue("10s") @NotNull @DurationMin(millis = 100) @DurationMax(minutes = 10) Duration statementTimeout) {
+}

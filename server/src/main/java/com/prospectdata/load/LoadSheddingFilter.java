@@ -1,0 +1,86 @@
+package com.prospectdata.load;
+
+import com.prospectdata.auth.KeyStep;
+import com.prospectdata.errors.ApiException;
+import com.prospectdata.errors.ServiceUnavailableException;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.util.EnumMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import org.springframework.beans.factory.annotation.Qualifier;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.stereotype.Component;
+import org.springframework.web.servlet.HandlerExceptionResolver;
+
+/**
+ * The overload step, after the key, its rate limit and its scope: a request takes a slot of its
+ * kind of work for as long as it runs, waits at most {@code app.load.max-wait} for one, and is
+ * otherwise answered 503 with {@code Retry-After} at once, so that requests never queue past
+ * their usefulness. Searches and deep pages ({@link WorkKind#HEAVY}) have slots of their own, so
+ * a flood of them cannot take the database connections point lookups need.
+ */
+@Component
+@ConditionalOnWebApplication
+public class LoadSheddingFilter extends KeyStep {
+
+    /** The wait a shed request is told: the slots turn over in well under a second. */
+    static final long RETRY_AFTER_SECONDS = 1;
+
+    private final LoadProperties settings;
+    private final Map<WorkKind, Semaphore> slots = new EnumMap<>(WorkKind.class);
+    private final Map<WorkKind, Counter> shed = new EnumMap<>(WorkKind.class);
+
+    public LoadSheddingFilter(LoadProperties settings, MeterRegistry meters,
+                              @Qualifier("handlerExceptionResolver") HandlerExceptionResolver errors) {
+        super(errors);
+        this.settings = settings;
+        slots.put(WorkKind.HEAVY, new Semaphore(settings.heavyConcurrency(), true));
+        slots.put(WorkKind.LIGHT, new Semaphore(settings.lightConcurrency(), true));
+        for (WorkKind kind : WorkKind.values()) {
+            String tag = kind.name().toLowerCase(Locale.ROOT);
+            Semaphore semaphore = slots.get(kind);
+            int capacity = kind == WorkKind.HEAVY ? settings.heavyConcurrency() : settings.lightConcurrency();
+            shed.put(kind, Counter.builder("api.load.shed")
+                    .description("Requests answered 503 because no slot of their kind of work came free in time")
+                    .tag("kind", tag)
+                    .register(meters));
+            Gauge.builder("api.load.in_flight", semaphore, s -> capacity - s.availablePermits())
+                    .description("Requests of this kind of work being served")
+                    .tag("kind", tag)
+                    .register(meters);
+        }
+    }
+
+    @Override
+    protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+            throws ServletException, IOException {
+        WorkKind kind = WorkKind.of(request, settings.deepOffset());
+        Semaphore semaphore = slots.get(kind);
+        boolean acquired;
+        try {
+            acquired = semaphore.tryAcquire(settings.maxWait().toNanos(), TimeUnit.NANOSECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            acquired = false;
+        }
+        if (!acquired) {
+            shed.get(kind).increment();
+            refuse(request, response, new ServiceUnavailableException(ApiException.BUSY, RETRY_AFTER_SECONDS));
+            return;
+        }
+        try {
+            chain.doFilter(request, response);
+        } finally {
+            semaphore.release();
+        }
+    }
+}

@@ -1,0 +1,36 @@
+package com.prospectdata.load;
+
+import jakarta.servlet.http.HttpServletRequest;
+
+/**
+ * How much database work a request may ask for, judged from its URL alone (before any parameter
+ * is read strictly): a companies list with a {@code search} term, or any list page from
+ * {@code app.load.deep-offset} on, is heavy; everything else is light.
+ */
+enum WorkKind {
+    HEAVY, LIGHT;
+
+    private static final String COMPANIES_LIST = "/api/v1/companies/";
+
+    static WorkKind of(HttpServletRequest request, int deepOffset) {
+        String path = request.getRequestURI();
+        String search = request.getParameter("search");
+        if (path.equals(COMPANIES_LIST) && search != null && !search.isBlank()) {
+            return HEAVY;
+        }
+        return isDeep(request.getParameter("offset"), deepOffset) ? HEAVY : LIGHT;
+    }
+
+    /** An offset that is not a number is left for the parameter check to refuse: light. */
+    private static boolean isDeep(String offset, int deepOffset) {
+        if (offset == null || offset.isEmpty() || offset.length() > 10) {
+            return offset != null && offset.length() > 10 && offset.chars().allMatch(Character::isDigit);
+        }
+        for (int i = 0; i < offset.length(); i++) {
+            if (!Character.isDigit(offset.charAt(i))) {
+                return false;
+            }
+        }
+        return Long.parseLong(offset) >= deepOffset;
+    }
+}
