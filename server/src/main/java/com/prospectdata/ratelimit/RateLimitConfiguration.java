@@ -13,15 +13,15 @@ class RateLimitConfiguration {
     @Bean
     RateLimitStore rateLimitStore(RateLimitProperties settings, RateLimitProperties.Redis redis, Clock clock,
                                   MeterRegistry meters) {
-        return switch (settings.store()) {
+        RateLimitStore store = switch (settings.store()) {
             case LOCAL -> new LocalRateLimitStore();
-            case REDIS -> {
-                RedisRateLimitStore store = new RedisRateLimitStore(redis.url(), settings.redisTimeout(), clock);
-                Gauge.builder("api.rate_limit.redis.fallback", store, shared -> shared.countingLocally() ? 1 : 0)
-                        .description("1 while Redis is unreachable and this instance counts rate limits on its own buckets")
-                        .register(meters);
-                yield store;
-            }
+            case REDIS -> new RedisRateLimitStore(redis.url(), settings.redisTimeout(), clock);
         };
+        // Registered with either store, so that an alert on it never reads "no data": 0 when local.
+        Gauge.builder("api.rate_limit.redis.fallback", store,
+                        chosen -> chosen instanceof RedisRateLimitStore shared && shared.countingLocally() ? 1 : 0)
+                .description("1 while Redis is unreachable and this instance counts rate limits on its own buckets")
+                .register(meters);
+        return store;
     }
 }

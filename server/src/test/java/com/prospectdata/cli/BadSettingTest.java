@@ -63,6 +63,18 @@ class BadSettingTest {
     }
 
     @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void serveWithTheDatabaseDownStopsWithOneLineAndNoStackTrace() {
+        CommandRun run = run("serve", "--spring.datasource.url=jdbc:postgresql://127.0.0.1:1/nowhere",
+                "--spring.datasource.username=nobody", "--spring.datasource.password=none", "--server.port=0",
+                "--management.server.port=-1");
+
+        assertThat(run.status()).isNotZero();
+        assertThat(run.errorLines()).singleElement().asString().startsWith("error: the database cannot be reached");
+        assertThat(run.stdout().lines()).as("no stack trace in the log").noneMatch(line -> line.startsWith("\tat "));
+    }
+
+    @Test
     void aFieldPathIsWrittenAsThePropertysPath() {
         assertThat(SettingFailure.kebabCase("embeddedPostgres.sharedBuffers")).isEqualTo("embedded-postgres.shared-buffers");
         assertThat(SettingFailure.kebabCase("cors.allowedOrigins[0]")).isEqualTo("cors.allowed-origins[0]");
