@@ -5,12 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
+import com.prospectdata.testing.SettableClock;
 import java.net.ConnectException;
 import java.sql.SQLTransientConnectionException;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -19,7 +18,7 @@ import org.slf4j.LoggerFactory;
 class OutageLogTest {
 
     private final ListAppender<ILoggingEvent> lines = new ListAppender<>();
-    private Instant now = Instant.parse("2026-11-24T03:00:00Z");
+    private final SettableClock clock = new SettableClock(Instant.parse("2026-11-24T03:00:00Z"));
     private OutageLog outages;
 
     @BeforeEach
@@ -27,22 +26,6 @@ class OutageLogTest {
         Logger logger = (Logger) LoggerFactory.getLogger("outage-log-test-" + System.nanoTime());
         lines.start();
         logger.addAppender(lines);
-        Clock clock = new Clock() {
-            @Override
-            public ZoneOffset getZone() {
-                return ZoneOffset.UTC;
-            }
-
-            @Override
-            public Clock withZone(java.time.ZoneId zone) {
-                return this;
-            }
-
-            @Override
-            public Instant instant() {
-                return now;
-            }
-        };
         outages = new OutageLog(logger, Duration.ofMinutes(1), clock);
     }
 
@@ -54,7 +37,7 @@ class OutageLogTest {
     void aThousandFailuresOfOneKindInAMinuteAreOneLineAndTheNextLineCountsTheRest() {
         for (int request = 0; request < 1000; request++) {
             outages.warn("Database unreachable", new RuntimeException("wrapped", new ConnectException("Connection refused")));
-            now = now.plusMillis(50);
+            clock.advance(Duration.ofMillis(50));
         }
 
         assertThat(messages()).hasSize(1);
@@ -62,7 +45,7 @@ class OutageLogTest {
         assertThat(lines.list.getFirst().getThrowableProxy()).as("no stack trace").isNull();
 
         // 1000 × 50 ms is 50 s: still the first minute. Past it, the next failure is a line again.
-        now = now.plusSeconds(11);
+        clock.advance(Duration.ofSeconds(11));
         outages.warn("Database unreachable", new ConnectException("Connection refused"));
         assertThat(messages()).hasSize(2);
         assertThat(messages().get(1)).endsWith("(and 999 more like it since the last such line, not logged)");
