@@ -24,7 +24,7 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * Overload protection (docs/OPERATIONS.md, "Overload") on a server of its own with one slot for
- * heavy work, no wait for it, and a statement timeout of 2 s: while the companies table is
+ * heavy work, no wait for it, and a statement timeout of 5 s: while the companies table is
  * locked from outside, a search holds the one slot until PostgreSQL cancels it (503), a second
  * search is shed at once (503), both with {@code Retry-After}; afterwards everything is served.
  * Locks a table of the shared database, so it runs alone.
@@ -39,7 +39,7 @@ class OverloadTest extends ContractTest {
     static final ServerProcess.PerClass dedicated = ServerProcess.perClass(() -> ServerProcess.onSharedDatabase("overload")
             .argument("--app.load.heavy-concurrency=1")
             .argument("--app.load.max-wait=0s")
-            .argument("--app.load.statement-timeout=2s"));
+            .argument("--app.load.statement-timeout=5s"));
 
     private static Response get(String path) {
         return dedicated.server().validRequest().header("Authorization", "Bearer " + keys().main()).get(path);
@@ -60,9 +60,8 @@ class OverloadTest extends ContractTest {
             CompletableFuture<Response> holding = CompletableFuture.supplyAsync(() -> get(SEARCH), client);
             awaitInFlight(management, 1);
 
-            Instant shedStarted = Instant.now();
             second = get(SEARCH);
-            assertThat(Duration.between(shedStarted, Instant.now())).as("shed at once, not queued").isLessThan(Duration.ofSeconds(1));
+            assertThat(holding).as("shed at once, not queued behind the first").isNotDone();
 
             first = holding.get(30, TimeUnit.SECONDS);
             firstTook = Duration.between(started, Instant.now());
@@ -70,8 +69,8 @@ class OverloadTest extends ContractTest {
 
         assertBusy(second);
         assertBusy(first);
-        assertThat(firstTook).as("cancelled by the statement timeout (2 s), not left to wait for the lock")
-                .isBetween(Duration.ofMillis(1500), Duration.ofSeconds(10));
+        assertThat(firstTook).as("cancelled by the statement timeout (5 s), not left to wait for the lock")
+                .isBetween(Duration.ofSeconds(4), Duration.ofSeconds(20));
         assertThat(management.scrape().sum("api_load_shed_total", heavy) - shedBefore).isEqualTo(1);
 
         assertThat(get(SEARCH).statusCode()).as("the slot is free again").isEqualTo(200);

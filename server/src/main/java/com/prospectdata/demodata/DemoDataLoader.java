@@ -85,8 +85,6 @@ public class DemoDataLoader {
         try {
             counts = db.transactionResult(configuration -> {
                 DSLContext tx = configuration.dsl();
-                // A bulk load is no API request: the server's statement_timeout (app.load) does not apply.
-                tx.query("set local statement_timeout = 0").execute();
                 return tx.fetchExists(COMPANY)
                         ? upsert(tx, generator, created, companies, progress)
                         : copyIntoEmptyTables(tx, generator, created, companies, progress);

@@ -20,9 +20,9 @@ import org.springframework.validation.annotation.Validated;
  * @param lightConcurrency every other {@code /api/v1} request served at once
  * @param maxWait how long a request waits for a slot of its kind before it is shed
  * @param deepOffset from this {@code offset} on, a page of a list counts as heavy
- * @param statementTimeout the longest a statement of an API request may run in PostgreSQL
- *        ({@code statement_timeout} of the server's connections); past it the request is
- *        answered 503 and the database stops working on it
+ * @param statementTimeout the longest a statement of an API request may run (whole seconds,
+ *        a part of one rounded up); past it the driver cancels it in PostgreSQL and the request
+ *        is answered 503
  */
 @ConfigurationProperties("app.load")
 @Validated
@@ -31,5 +31,5 @@ public record LoadProperties(
         @DefaultValue("64") @Min(1) @Max(10000) int lightConcurrency,
         @DefaultValue("1s") @NotNull @DurationMin(millis = 0) @DurationMax(seconds = 30) Duration maxWait,
         @DefaultValue("1000") @Min(0) int deepOffset,
-        @DefaultValue("10s") @NotNull @DurationMin(millis = 100) @DurationMax(minutes = 10) Duration statementTimeout) {
+        @DefaultValue("10s") @NotNull @DurationMin(seconds = 1) @DurationMax(minutes = 10) Duration statementTimeout) {
 }

@@ -21,16 +21,12 @@ enum WorkKind {
         return isDeep(request.getParameter("offset"), deepOffset) ? HEAVY : LIGHT;
     }
 
-    /** An offset that is not a number is left for the parameter check to refuse: light. */
+    /** An offset that is not plain ASCII digits is left for the parameter check to refuse: light. */
     private static boolean isDeep(String offset, int deepOffset) {
-        if (offset == null || offset.isEmpty() || offset.length() > 10) {
-            return offset != null && offset.length() > 10 && offset.chars().allMatch(Character::isDigit);
+        if (offset == null || offset.isEmpty() || !offset.chars().allMatch(c -> c >= '0' && c <= '9')) {
+            return false;
         }
-        for (int i = 0; i < offset.length(); i++) {
-            if (!Character.isDigit(offset.charAt(i))) {
-                return false;
-            }
-        }
-        return Long.parseLong(offset) >= deepOffset;
+        // More digits than a long holds is deeper than any bound.
+        return offset.length() > 18 || Long.parseLong(offset) >= deepOffset;
     }
 }
