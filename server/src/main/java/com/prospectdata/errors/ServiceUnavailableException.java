@@ -13,6 +13,11 @@ public class ServiceUnavailableException extends ApiException {
         this.retryAfterSeconds = retryAfterSeconds;
     }
 
+    /** The server is too busy for this request now (a slot or a statement's time ran out): back in a second. */
+    public static ServiceUnavailableException busy() {
+        return new ServiceUnavailableException(ApiException.BUSY, 1);
+    }
+
     public long retryAfterSeconds() {
         return retryAfterSeconds;
     }

@@ -1,7 +1,6 @@
 package com.prospectdata.load;
 
 import com.prospectdata.auth.KeyStep;
-import com.prospectdata.errors.ApiException;
 import com.prospectdata.errors.ServiceUnavailableException;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
@@ -32,9 +31,6 @@ import org.springframework.web.servlet.HandlerExceptionResolver;
 @ConditionalOnWebApplication
 public class LoadSheddingFilter extends KeyStep {
 
-    /** The wait a shed request is told: the slots turn over in well under a second. */
-    static final long RETRY_AFTER_SECONDS = 1;
-
     private final LoadProperties settings;
     private final Map<WorkKind, Semaphore> slots = new EnumMap<>(WorkKind.class);
     private final Map<WorkKind, Counter> shed = new EnumMap<>(WorkKind.class);
@@ -43,12 +39,11 @@ public class LoadSheddingFilter extends KeyStep {
                               @Qualifier("handlerExceptionResolver") HandlerExceptionResolver errors) {
         super(errors);
         this.settings = settings;
-        slots.put(WorkKind.HEAVY, new Semaphore(settings.heavyConcurrency(), true));
-        slots.put(WorkKind.LIGHT, new Semaphore(settings.lightConcurrency(), true));
         for (WorkKind kind : WorkKind.values()) {
-            String tag = kind.name().toLowerCase(Locale.ROOT);
-            Semaphore semaphore = slots.get(kind);
             int capacity = kind == WorkKind.HEAVY ? settings.heavyConcurrency() : settings.lightConcurrency();
+            Semaphore semaphore = new Semaphore(capacity, true);
+            slots.put(kind, semaphore);
+            String tag = kind.name().toLowerCase(Locale.ROOT);
             shed.put(kind, Counter.builder("api.load.shed")
                     .description("Requests answered 503 because no slot of their kind of work came free in time")
                     .tag("kind", tag)
@@ -74,7 +69,8 @@ public class LoadSheddingFilter extends KeyStep {
         }
         if (!acquired) {
             shed.get(kind).increment();
-            refuse(request, response, new ServiceUnavailableException(ApiException.BUSY, RETRY_AFTER_SECONDS));
+            // The slots turn over in well under a second.
+            refuse(request, response, ServiceUnavailableException.busy());
             return;
         }
         try {

@@ -60,8 +60,7 @@ public class ApiExceptionHandler {
 
     @ExceptionHandler(RateLimitExceededException.class)
     ResponseEntity<RateLimitErrorResponse> rateLimitExceeded(RateLimitExceededException e) {
-        HttpHeaders headers = new HttpHeaders();
-        headers.set(HttpHeaders.RETRY_AFTER, Long.toString(e.retryAfterSeconds()));
+        HttpHeaders headers = retryAfter(e.retryAfterSeconds());
         headers.setCacheControl(CacheControl.noStore());
         return ResponseEntity.status(e.code().status())
                 .headers(headers)
@@ -134,7 +133,7 @@ public class ApiExceptionHandler {
         }
         if (DatabaseFailures.isStatementTimeout(e)) {
             outages.warn("A statement ran past app.load.statement-timeout, answering 503", e);
-            return error(ErrorCode.SERVICE_UNAVAILABLE, ApiException.BUSY, retryAfter(BUSY_RETRY_AFTER_SECONDS));
+            return unavailable(ServiceUnavailableException.busy());
         }
         log.error("Unexpected failure", e);
         return error(ErrorCode.INTERNAL_ERROR,
@@ -152,7 +151,6 @@ public class ApiExceptionHandler {
 
     /** Every 503 says when to come back (docs/api-rules.md §2): an outage takes seconds to mend. */
     private static final long DATABASE_RETRY_AFTER_SECONDS = 5;
-    private static final long BUSY_RETRY_AFTER_SECONDS = 1;
 
     private static HttpHeaders retryAfter(long seconds) {
         HttpHeaders headers = new HttpHeaders();
