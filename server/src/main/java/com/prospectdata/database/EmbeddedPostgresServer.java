@@ -3,6 +3,14 @@ package com.prospectdata.database;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
+import java.nio.file.StandardOpenOption;
+import java.sql.ResultSet;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
@@ -14,6 +22,8 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.Optional;
 import java.util.Properties;
 import org.slf4j.Logger;
@@ -23,9 +33,17 @@ import org.slf4j.LoggerFactory;
  * The PostgreSQL kept in the data directory, used when no {@code spring.datasource.url} is set.
  *
  * <p>Every process of the operator tool uses the same data directory: the first one starts the
- * server (and stops it when it ends), the others attach to the one that is running, found
- * through PostgreSQL's own {@code postmaster.pid}. That way {@code keys issue} works while
- * {@code serve} is up, and on its own.
+ * server, the others attach to the one that is running, found through PostgreSQL's own
+ * {@code postmaster.pid}. That way {@code keys issue} works while {@code serve} is up, and on its
+ * own.
+ *
+ * <p>The server belongs to no process: it runs detached from the one that started it, and the
+ * last process out stops it. A process that ends while another still has sessions open leaves
+ * it running; the starter holds a lock on {@code postgres.starter} beside the data directory for
+ * as long as it runs, so a process that attached knows, when it ends, whether the starter is
+ * still there to stop the server later or whether that is now its own job. The server's own log
+ * goes to {@code postgres.log} beside the data directory, never to the starter's output, which
+ * ends with it.
  *
  * <p>It is a real database, not a test fixture: commits are durable unless
  * {@code app.embedded-postgres.durable=false} asks otherwise, it listens on loopback only,
@@ -42,12 +60,26 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
     public record Settings(Path dataDirectory, int preferredPort, String sharedBuffers, boolean durable) {
     }
 
-    private final EmbeddedPostgres ownedServer;
+    private static final Duration STOP_TIMEOUT = Duration.ofSeconds(60);
+    /**
+     * Servers this JVM started and left running for others. Only tests run several commands in
+     * one JVM; there, the last one out stops such a server through its handle, which also
+     * releases the handle's lock on the data directory so that it can start again here.
+     */
+    private static final Map<Path, EmbeddedPostgres> HANDED_OVER = new ConcurrentHashMap<>();
+
+    /** Set when this process started the server: its handle, and the lock that says it is still there. */
+    private final EmbeddedPostgres startedServer;
+    private final FileLock starterLock;
+    private final Path dataDirectory;
     private final int port;
     private final String password;
 
-    private EmbeddedPostgresServer(EmbeddedPostgres ownedServer, int port, String password) {
-        this.ownedServer = ownedServer;
+    private EmbeddedPostgresServer(EmbeddedPostgres startedServer, FileLock starterLock, Path dataDirectory, int port,
+                                   String password) {
+        this.startedServer = startedServer;
+        this.starterLock = starterLock;
+        this.dataDirectory = dataDirectory;
         this.port = port;
         this.password = password;
     }
@@ -66,7 +98,7 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
             if (running.isPresent()) {
                 log.info("Using the embedded PostgreSQL already running on port {} ({})", running.get(), dataDirectory);
                 String password = requirePassword(passwordFile, running.get());
-                return new EmbeddedPostgresServer(null, running.get(), password);
+                return new EmbeddedPostgresServer(null, null, dataDirectory, running.get(), password);
             }
             try {
                 boolean fresh = !Files.isRegularFile(dataDirectory.resolve("PG_VERSION"));
@@ -74,7 +106,9 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
                 EmbeddedPostgres started = builder(settings, fresh, password).start();
                 log.info("Started the embedded PostgreSQL on port {} ({}{})", started.getPort(), dataDirectory,
                         settings.durable() ? "" : ", not durable: a crash may lose recent commits");
-                return new EmbeddedPostgresServer(started, started.getPort(), requirePassword(passwordFile, started.getPort()));
+                FileLock starterLock = lockAsStarter(dataDirectory);
+                return new EmbeddedPostgresServer(started, starterLock, dataDirectory, started.getPort(),
+                        requirePassword(passwordFile, started.getPort()));
             } catch (IOException | IllegalStateException e) {
                 // Another process is starting it at this very moment: attach once it is up.
                 if (System.nanoTime() > deadline) {
@@ -107,7 +141,11 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
                 // Code-point ordering and Unicode case folding, the same on every machine.
                 .setLocaleConfig("locale-provider", "builtin")
                 .setLocaleConfig("builtin-locale", "C.UTF-8")
-                .setPGStartupWait(Duration.ofSeconds(60));
+                .setPGStartupWait(Duration.ofSeconds(60))
+                // Not stopped when the starter's JVM ends, and not writing to its output: close() decides.
+                .setRegisterShutdownHook(false)
+                .setOutputRedirector(ProcessBuilder.Redirect.appendTo(serverLog(settings.dataDirectory()).toFile()))
+                .setErrorRedirector(ProcessBuilder.Redirect.appendTo(serverLog(settings.dataDirectory()).toFile()));
         if (fresh) {
             // initdb's own -A trust (zonky's) is overridden: every entry of pg_hba.conf, local,
             // host and replication, asks for the superuser's password.
@@ -159,23 +197,28 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
 
     /** The port of a live postmaster on that directory, from the pid file PostgreSQL keeps there. */
     static Optional<Integer> runningPort(Path dataDirectory) {
+        return postmasterLines(dataDirectory).flatMap(lines -> {
+            int port = Integer.parseInt(lines.get(3).trim());
+            return runningPostmaster(dataDirectory).isPresent() && accepts(port) ? Optional.of(port) : Optional.<Integer>empty();
+        });
+    }
+
+    private static Optional<ProcessHandle> runningPostmaster(Path dataDirectory) {
+        return postmasterLines(dataDirectory)
+                .flatMap(lines -> ProcessHandle.of(Long.parseLong(lines.get(0).trim())))
+                .filter(ProcessHandle::isAlive);
+    }
+
+    /** postmaster.pid: line 1 is the postmaster's pid, line 4 its port (PostgreSQL's documented layout). */
+    private static Optional<List<String>> postmasterLines(Path dataDirectory) {
         Path pidFile = dataDirectory.resolve("postmaster.pid");
-        if (!Files.isRegularFile(pidFile)) {
-            return Optional.empty();
-        }
         try {
             List<String> lines = Files.readAllLines(pidFile, StandardCharsets.UTF_8);
-            // Line 1 is the postmaster's pid, line 4 its port (PostgreSQL's documented layout).
-            if (lines.size() < 4) {
+            if (lines.size() < 4 || !lines.get(0).trim().matches("[0-9]{1,10}") || !lines.get(3).trim().matches("[0-9]{1,5}")) {
                 return Optional.empty();
             }
-            long pid = Long.parseLong(lines.get(0).trim());
-            int port = Integer.parseInt(lines.get(3).trim());
-            if (ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false) && accepts(port)) {
-                return Optional.of(port);
-            }
-            return Optional.empty();
-        } catch (IOException | NumberFormatException e) {
+            return Optional.of(lines);
+        } catch (IOException e) {
             return Optional.empty();
         }
     }
@@ -215,17 +258,109 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
     }
 
     public boolean ownsServer() {
-        return ownedServer != null;
+        return startedServer != null;
     }
 
+    /**
+     * Stops the server if no other process has a session on it and no starter is left to stop it
+     * later; leaves it running otherwise. Called when this process no longer needs it (its own
+     * pool is closed by then).
+     */
     @Override
     public void close() {
-        if (ownedServer != null) {
-            try {
-                ownedServer.close();
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
+        long others = otherSessions();
+        if (startedServer != null) {
+            if (others > 0) {
+                log.info("Leaving the embedded PostgreSQL running on port {}: {} session(s) of other processes use it; "
+                        + "the last of them to end stops it", port, others);
+                HANDED_OVER.put(dataDirectory, startedServer);
+                releaseQuietly(starterLock);
+                return;
             }
+            releaseQuietly(starterLock);
+            closeStarted(startedServer);
+            return;
         }
+        if (others > 0 || !starterGone()) {
+            return;
+        }
+        runningPostmaster(dataDirectory).ifPresent(postmaster -> {
+            log.info("Stopping the embedded PostgreSQL on port {}: its starter has ended and no other process uses it", port);
+            EmbeddedPostgres startedHere = HANDED_OVER.remove(dataDirectory);
+            if (startedHere != null) {
+                closeStarted(startedHere);
+                return;
+            }
+            // SIGTERM: PostgreSQL's smart shutdown, clean, and immediate with no sessions left.
+            postmaster.destroy();
+            try {
+                postmaster.onExit().get(STOP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } catch (ExecutionException | TimeoutException e) {
+                log.warn("The embedded PostgreSQL (pid {}) did not stop within {}", postmaster.pid(), STOP_TIMEOUT);
+            }
+        });
+    }
+
+    private static void closeStarted(EmbeddedPostgres server) {
+        try {
+            server.close();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Client sessions on the server other than the one asking; with no answer, assume there are some. */
+    private long otherSessions() {
+        try (Connection connection = DriverManager.getConnection(jdbcUrl(), connectionProperties(password));
+             Statement statement = connection.createStatement();
+             ResultSet count = statement.executeQuery("SELECT count(*) FROM pg_stat_activity"
+                     + " WHERE backend_type = 'client backend' AND pid <> pg_backend_pid()")) {
+            count.next();
+            return count.getLong(1);
+        } catch (SQLException e) {
+            log.debug("Could not count the embedded PostgreSQL's sessions: {}", e.getMessage());
+            return runningPostmaster(dataDirectory).isPresent() ? 1 : 0;
+        }
+    }
+
+    /** Whether the process that started the server has ended: nothing holds its lock any more. */
+    private boolean starterGone() {
+        try (FileChannel channel = FileChannel.open(starterLockFile(dataDirectory), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+             FileLock lock = channel.tryLock()) {
+            return lock != null;
+        } catch (OverlappingFileLockException e) {
+            // The starter is this very JVM (tests run commands in process).
+            return false;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    private static FileLock lockAsStarter(Path dataDirectory) throws IOException {
+        FileChannel channel = FileChannel.open(starterLockFile(dataDirectory), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+        FileLock lock = channel.tryLock();
+        if (lock == null) {
+            channel.close();
+            throw new IllegalStateException("Another process holds " + starterLockFile(dataDirectory));
+        }
+        return lock;
+    }
+
+    private static void releaseQuietly(FileLock lock) {
+        try {
+            lock.channel().close();
+        } catch (IOException e) {
+            log.debug("Could not release {}: {}", lock, e.getMessage());
+        }
+    }
+
+    static Path starterLockFile(Path dataDirectory) {
+        return dataDirectory.resolveSibling(dataDirectory.getFileName() + ".starter");
+    }
+
+    static Path serverLog(Path dataDirectory) {
+        return dataDirectory.resolveSibling(dataDirectory.getFileName() + ".log");
     }
 }

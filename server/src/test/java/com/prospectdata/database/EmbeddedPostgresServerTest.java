@@ -14,7 +14,10 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.Optional;
 import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -99,6 +102,57 @@ class EmbeddedPostgresServerTest {
                 assertThat(show(connection, "fsync")).as("closing an attached process leaves the server up").isEqualTo("on");
             }
         }
+    }
+
+    @Test
+    void theStarterLeavesTheServerRunningForAProcessStillUsingItAndTheLastOneOutStopsIt() throws Exception {
+        EmbeddedPostgresServer starter = start(true);
+        EmbeddedPostgresServer attached = start(true);
+        assertThat(attached.ownsServer()).isFalse();
+        try (Connection inUse = connect(attached, attached.password())) {
+            starter.close();
+            assertThat(show(inUse, "fsync")).as("the session of the process still running").isEqualTo("on");
+            try (Connection another = connect(attached, attached.password())) {
+                assertThat(show(another, "listen_addresses")).as("and new ones").isEqualTo("localhost");
+            }
+        }
+        long postmaster = postmasterPid();
+        attached.close();
+        assertThat(hasEnded(postmaster)).as("the last process out stopped it").isTrue();
+        assertThat(EmbeddedPostgresServer.runningPort(dataDirectory.resolve("postgres"))).isEmpty();
+
+        try (EmbeddedPostgresServer again = start(true); Connection connection = connect(again, again.password())) {
+            assertThat(again.ownsServer()).as("the next process starts it again").isTrue();
+            assertThat(show(connection, "fsync")).isEqualTo("on");
+        }
+    }
+
+    @Test
+    void theStarterStopsTheServerWhenNoOtherProcessUsesIt() throws Exception {
+        EmbeddedPostgresServer starter = start(true);
+        long postmaster = postmasterPid();
+        starter.close();
+        assertThat(hasEnded(postmaster)).isTrue();
+        assertThat(Files.readString(dataDirectory.resolve("postgres.log"))).as("the server's own log, beside its data")
+                .contains("database system is ready to accept connections");
+    }
+
+    /** Whether the process ends within 10 s: PostgreSQL removes its pid file just before it exits. */
+    private static boolean hasEnded(long pid) throws Exception {
+        Optional<ProcessHandle> process = ProcessHandle.of(pid);
+        if (process.isEmpty()) {
+            return true;
+        }
+        try {
+            process.get().onExit().get(10, TimeUnit.SECONDS);
+            return true;
+        } catch (TimeoutException e) {
+            return false;
+        }
+    }
+
+    private long postmasterPid() throws IOException {
+        return Long.parseLong(Files.readAllLines(dataDirectory.resolve("postgres").resolve("postmaster.pid")).getFirst().strip());
     }
 
     @Test

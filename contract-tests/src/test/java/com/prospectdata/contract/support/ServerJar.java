@@ -39,6 +39,21 @@ public final class ServerJar {
         this.commandLog = commandLog;
     }
 
+    /**
+     * The jar with no datasource configured, so every command and {@code serve} use the embedded
+     * PostgreSQL of {@code directory/data}, as a newcomer runs them; not durable, as in tests.
+     */
+    public static ServerJar onEmbeddedDatabase(Path directory) {
+        try {
+            Files.createDirectories(directory);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return new ServerJar(Path.of(System.getProperty("contract.server.jar")),
+                Map.of("APP_DATA_DIR", directory.resolve("data").toString(), "APP_EMBEDDED_POSTGRES_DURABLE", "false"),
+                directory.resolve("operator-commands.log"));
+    }
+
     /** What a command printed and how it ended. */
     public record Result(List<String> command, int exitStatus, String stdout, String stderr) {
 

@@ -89,7 +89,8 @@ public final class ServerProcess implements AutoCloseable {
         return ContractEnvironment.shared().deployment().server(name);
     }
 
-    static Builder on(ServerJar jar, Path logDirectory, String name) {
+    /** A server run by that jar (e.g. {@link ServerJar#onEmbeddedDatabase}), its log in {@code logDirectory}. */
+    public static Builder on(ServerJar jar, Path logDirectory, String name) {
         return new Builder(name, jar, logDirectory);
     }
 
