@@ -25,6 +25,26 @@ public final class DatabaseFailures {
         return false;
     }
 
+    /**
+     * The database itself is gone: a connection refused or ended, or the server shutting down
+     * (SQLSTATE classes 08 and 57P). Not a pool that is only busy, whose timeout carries no such cause.
+     */
+    public static boolean isConnectionLost(Throwable failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            if (cause instanceof ConnectException) {
+                return true;
+            }
+            if (cause instanceof SQLException sql && sql.getSQLState() != null
+                    && (sql.getSQLState().startsWith("08") || sql.getSQLState().startsWith("57P"))) {
+                return true;
+            }
+            if (cause.getCause() == cause) {
+                break;
+            }
+        }
+        return false;
+    }
+
     public static boolean isUnreachable(Throwable failure) {
         for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
             if (cause instanceof SQLTransientConnectionException

@@ -3,6 +3,7 @@ package com.prospectdata.web;
 import com.prospectdata.errors.ErrorCode;
 import com.prospectdata.errors.ApiException;
 import com.prospectdata.database.DatabaseFailures;
+import com.prospectdata.database.DatabaseReachability;
 import com.prospectdata.database.OutageLog;
 import com.prospectdata.generated.model.ErrorResponse;
 import com.prospectdata.generated.model.RateLimitErrorResponse;
@@ -47,9 +48,11 @@ public class ApiExceptionHandler {
     private final RouteHints routeHints;
     /** During an outage every request fails alike: one line per kind and minute, not one per request. */
     private final OutageLog outages;
+    private final DatabaseReachability reachability;
 
-    ApiExceptionHandler(RouteHints routeHints, Clock clock) {
+    ApiExceptionHandler(RouteHints routeHints, DatabaseReachability reachability, Clock clock) {
         this.routeHints = routeHints;
+        this.reachability = reachability;
         this.outages = new OutageLog(log, Duration.ofMinutes(1), clock);
     }
 
@@ -128,6 +131,7 @@ public class ApiExceptionHandler {
     @ExceptionHandler(Exception.class)
     ResponseEntity<ErrorResponse> unexpected(Exception e) {
         if (DatabaseFailures.isUnreachable(e)) {
+            reachability.reportFailure(e);
             outages.warn("Database unreachable, answering 503", e);
             return error(ErrorCode.SERVICE_UNAVAILABLE, ApiException.UNAVAILABLE, retryAfter(DATABASE_RETRY_AFTER_SECONDS));
         }

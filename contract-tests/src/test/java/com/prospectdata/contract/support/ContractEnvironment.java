@@ -179,7 +179,7 @@ public final class ContractEnvironment implements AutoCloseable {
      * DatabaseOutageTest). Tests that use them must run alone: {@code @Isolated}.
      */
     public DatabaseFaults databaseFaults() {
-        return new DatabaseFaults(deployment.database());
+        return deployment.databaseFaults();
     }
 
     public Path serverLog() {

