@@ -74,15 +74,16 @@ class ConditionalRequestsTest extends ContractTest {
     @ParameterizedTest(name = "{0}")
     @EnumSource(Operation.class)
     void headAnswersWithTheGetsValidatorAndLengthButNoBody(Operation operation) throws IOException {
-        Response get = given().get(operation.validRequest());
         String authorization = "Authorization: Bearer " + keys().main();
-
+        // Both raw, with the same headers: no Accept-Encoding, so the body as it is.
+        RawHttp.Response get = RawExchange.send("GET", operation.validRequest(), authorization);
         RawHttp.Response head = RawExchange.send("HEAD", operation.validRequest(), authorization);
 
+        assertThat(get.status()).isEqualTo(200);
         assertThat(head.status()).isEqualTo(200);
         assertThat(head.header("ETag")).isEqualTo(get.header("ETag"));
         assertThat(head.header("Cache-Control")).isEqualTo("private, no-cache");
-        assertThat(head.header("Content-Length")).isEqualTo(String.valueOf(get.asByteArray().length));
+        assertThat(head.header("Content-Length")).isNotNull().isEqualTo(get.header("Content-Length"));
         assertThat(head.body()).isEmpty();
         assertThat(RawExchange.send("HEAD", operation.validRequest(), authorization, "If-None-Match: " + get.header("ETag")).status())
                 .isEqualTo(304);

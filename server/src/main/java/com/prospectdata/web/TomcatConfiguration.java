@@ -2,6 +2,7 @@ package com.prospectdata.web;
 
 import org.apache.catalina.connector.Connector;
 import org.apache.catalina.core.StandardHost;
+import org.apache.coyote.http2.Http2Protocol;
 import org.apache.tomcat.util.buf.EncodedSolidusHandling;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.tomcat.servlet.TomcatServletWebServerFactory;
@@ -13,9 +14,11 @@ import org.springframework.context.annotation.Configuration;
 class TomcatConfiguration implements WebServerFactoryCustomizer<TomcatServletWebServerFactory> {
 
     private final int plainHttpPort;
+    private final boolean http2;
 
     TomcatConfiguration(WebProperties settings) {
         this.plainHttpPort = settings.plainHttpPort();
+        this.http2 = settings.http2();
     }
 
     @Override
@@ -32,7 +35,12 @@ class TomcatConfiguration implements WebServerFactoryCustomizer<TomcatServletWeb
         }
         // "%2F" inside a path segment (a malformed company id) reaches Spring and gets the
         // contract's 400, instead of Tomcat's own rejection.
+        boolean tls = factory.getSsl() != null && factory.getSsl().isEnabled();
         factory.addConnectorCustomizers(connector -> {
+            if (http2 && tls) {
+                // Offered through ALPN during the TLS handshake; clients that do not ask keep HTTP/1.1.
+                connector.addUpgradeProtocol(new Http2Protocol());
+            }
             connector.setEncodedSolidusHandling(EncodedSolidusHandling.PASS_THROUGH.getValue());
             // TRACE reaches GetOnlyFilter, which refuses it like any other method the API does not
             // answer. Refused by Tomcat itself, it would reach the error page as a GET and the

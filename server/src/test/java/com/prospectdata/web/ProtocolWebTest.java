@@ -1,5 +1,6 @@
 package com.prospectdata.web;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.emptyString;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
@@ -12,6 +13,7 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 
 import com.prospectdata.webtier.WebTierTest;
 import java.net.URI;
+import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
 /** What every operation shares, through the web tier: health, conditional GET, HEAD, 404 and 405 (docs/api-rules.md §1, §2, §7). */
@@ -53,6 +55,49 @@ class ProtocolWebTest extends WebTierTest {
         mvc.perform(head(URI.create(COMPANY)).secure(true).header("Authorization", "Bearer " + key)
                         .header("If-None-Match", get.getHeader("ETag")))
                 .andExpect(status().isNotModified());
+    }
+
+    @Test
+    void aLargeBodyIsGzippedWhenAskedWithAnETagOfItsOwnAndASmallOneIsNot() throws Exception {
+        String list = "/api/v1/companies/?limit=100&prospect_search_id=" + OUR_SEARCH;
+        var identity = mvc.perform(call(list)).andExpect(status().isOk())
+                .andExpect(header().doesNotExist("Content-Encoding"))
+                .andExpect(header().string("Vary", "Accept-Encoding"))
+                .andReturn().getResponse();
+        assertThat(identity.getContentAsByteArray().length).as("large enough to compress").isGreaterThanOrEqualTo(2048);
+        var gzipped = mvc.perform(call(list).header("Accept-Encoding", "gzip, deflate, br"))
+                .andExpect(status().isOk())
+                .andExpect(header().string("Content-Encoding", "gzip"))
+                .andExpect(header().string("Vary", "Accept-Encoding"))
+                .andReturn().getResponse();
+        byte[] compressed = gzipped.getContentAsByteArray();
+        assertThat(compressed.length).isLessThan(identity.getContentAsByteArray().length / 2);
+        assertThat(gzipped.getHeader("Content-Length")).isEqualTo(Integer.toString(compressed.length));
+        try (var unzipped = new java.util.zip.GZIPInputStream(new java.io.ByteArrayInputStream(compressed))) {
+            assertThat(unzipped.readAllBytes()).as("the same body").isEqualTo(identity.getContentAsByteArray());
+        }
+        assertThat(gzipped.getHeader("ETag")).as("each encoding its own strong validator")
+                .startsWith("\"").isNotEqualTo(identity.getHeader("ETag"));
+        mvc.perform(call(list).header("Accept-Encoding", "gzip").header("If-None-Match", gzipped.getHeader("ETag")))
+                .andExpect(status().isNotModified())
+                .andExpect(header().string("ETag", gzipped.getHeader("ETag")))
+                .andExpect(header().string("Vary", "Accept-Encoding"))
+                .andExpect(header().doesNotExist("Content-Encoding"));
+        mvc.perform(call(list).header("Accept-Encoding", "gzip;q=0").header("If-None-Match", gzipped.getHeader("ETag")))
+                .andExpect(status().isOk())
+                .andExpect(header().doesNotExist("Content-Encoding"));
+        mvc.perform(head(URI.create(list)).secure(true).header("Authorization", "Bearer " + key).header("Accept-Encoding", "gzip"))
+                .andExpect(status().isOk())
+                .andExpect(header().string("Content-Encoding", "gzip"))
+                .andExpect(header().string("ETag", gzipped.getHeader("ETag")))
+                .andExpect(header().longValue("Content-Length", compressed.length));
+
+        mvc.perform(get("/health").secure(true).header("Accept-Encoding", "gzip"))
+                .andExpect(status().isOk())
+                .andExpect(header().doesNotExist("Content-Encoding"));
+        mvc.perform(call("/api/v1/companies/" + UUID.randomUUID()).header("Accept-Encoding", "gzip"))
+                .andExpect(status().isNotFound())
+                .andExpect(header().doesNotExist("Content-Encoding"));
     }
 
     @Test
