@@ -7,6 +7,7 @@ import com.prospectdata.contract.support.ContractEnvironment;
 import com.prospectdata.contract.support.ContractTest;
 import com.prospectdata.contract.support.Json;
 import io.restassured.RestAssured;
+import io.restassured.config.DecoderConfig;
 import io.restassured.config.RedirectConfig;
 import io.restassured.config.RestAssuredConfig;
 import io.restassured.response.Response;
@@ -143,13 +144,26 @@ class ServedContractTest extends ContractTest {
     @ParameterizedTest
     @FieldSource("ROUTES")
     void headAnswersAsGetWithoutABody(String route) {
-        Response get = request().get(route);
-        Response head = request().head(route);
+        for (boolean gzip : new boolean[] {false, true}) {
+            // The bytes as sent: the client neither offers nor undoes an encoding by itself.
+            RequestSpecification exact = request().config(RestAssuredConfig.config()
+                    .redirect(RedirectConfig.redirectConfig().followRedirects(false))
+                    .decoderConfig(DecoderConfig.decoderConfig().noContentDecoders()));
+            if (environment().isHttps()) {
+                exact.relaxedHTTPSValidation();
+            }
+            if (gzip) {
+                exact.header("Accept-Encoding", "gzip");
+            }
+            Response get = exact.get(route);
+            Response head = exact.head(route);
 
-        assertThat(head.statusCode()).isEqualTo(200);
-        assertThat(head.header("Content-Type")).isEqualTo(get.header("Content-Type"));
-        assertThat(head.header("Content-Length")).isEqualTo(Integer.toString(get.asByteArray().length));
-        assertThat(head.asByteArray()).isEmpty();
+            assertThat(head.statusCode()).isEqualTo(200);
+            assertThat(head.header("Content-Type")).isEqualTo(get.header("Content-Type"));
+            assertThat(head.header("Content-Encoding")).as("gzip asked: %s", gzip).isEqualTo(get.header("Content-Encoding"));
+            assertThat(head.header("Content-Length")).isEqualTo(Integer.toString(get.asByteArray().length));
+            assertThat(head.asByteArray()).isEmpty();
+        }
     }
 
     /** Where two JSON trees first differ, as a JSON pointer, for a failure message a person can act on. */

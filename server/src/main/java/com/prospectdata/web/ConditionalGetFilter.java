@@ -79,7 +79,10 @@ public class ConditionalGetFilter extends ShallowEtagHeaderFilter {
             if (buffered.getStatus() == HttpStatus.OK.value() && HttpMethod.GET.matches(request.getMethod())) {
                 buffered.setHeader(HttpHeaders.CACHE_CONTROL, CACHE_CONTROL);
                 if (compression.enabled()) {
-                    buffered.setHeader(HttpHeaders.VARY, HttpHeaders.ACCEPT_ENCODING);
+                    if (!buffered.getHeaders(HttpHeaders.VARY).contains(HttpHeaders.ACCEPT_ENCODING)) {
+                        // Added beside what is there already (CORS varies by Origin).
+                        buffered.addHeader(HttpHeaders.VARY, HttpHeaders.ACCEPT_ENCODING);
+                    }
                     if (buffered.getContentSize() >= compression.minResponseBytes()
                             && AcceptEncoding.allowsGzip(request.getHeaders(HttpHeaders.ACCEPT_ENCODING))) {
                         compress(buffered);
