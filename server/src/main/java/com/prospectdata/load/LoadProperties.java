@@ -15,8 +15,11 @@ import org.springframework.validation.annotation.Validated;
  * 503 and {@code Retry-After} (docs/OPERATIONS.md, "Overload").
  *
  * @param heavyConcurrency searches and deep pages served at once; they can each keep a database
- *        connection busy for hundreds of milliseconds, so they get fewer slots than the pool has
- *        connections, and point lookups always find one
+ *        connection and a core of PostgreSQL busy for hundreds of milliseconds, so they get fewer
+ *        slots than the pool has connections and than the machine has cores, and point lookups
+ *        always find both; 0 (the default) means half the processors the JVM sees, at least 1
+ *        (measured by {@code bench/overload}: with as many slots as cores, lookups beside a flood
+ *        of searches slowed threefold)
  * @param lightConcurrency every other {@code /api/v1} request served at once
  * @param maxWait how long a request waits for a slot of its kind before it is shed
  * @param deepOffset from this {@code offset} on, a page of a list counts as heavy
@@ -27,9 +30,14 @@ import org.springframework.validation.annotation.Validated;
 @ConfigurationProperties("app.load")
 @Validated
 public record LoadProperties(
-        @DefaultValue("4") @Min(1) @Max(1000) int heavyConcurrency,
+        @DefaultValue("0") @Min(0) @Max(1000) int heavyConcurrency,
         @DefaultValue("64") @Min(1) @Max(10000) int lightConcurrency,
         @DefaultValue("1s") @NotNull @DurationMin(millis = 0) @DurationMax(seconds = 30) Duration maxWait,
         @DefaultValue("1000") @Min(0) int deepOffset,
         @DefaultValue("10s") @NotNull @DurationMin(seconds = 1) @DurationMax(minutes = 10) Duration statementTimeout) {
+
+    /** The heavy slots to use: the setting, or half the processors (at least 1) when it is 0. */
+    public int effectiveHeavyConcurrency() {
+        return heavyConcurrency > 0 ? heavyConcurrency : Math.max(1, Runtime.getRuntime().availableProcessors() / 2);
+    }
 }

@@ -40,7 +40,7 @@ public class LoadSheddingFilter extends KeyStep {
         super(errors);
         this.settings = settings;
         for (WorkKind kind : WorkKind.values()) {
-            int capacity = kind == WorkKind.HEAVY ? settings.heavyConcurrency() : settings.lightConcurrency();
+            int capacity = kind == WorkKind.HEAVY ? settings.effectiveHeavyConcurrency() : settings.lightConcurrency();
             Semaphore semaphore = new Semaphore(capacity, true);
             slots.put(kind, semaphore);
             String tag = kind.name().toLowerCase(Locale.ROOT);

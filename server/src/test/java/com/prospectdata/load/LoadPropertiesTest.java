@@ -1,0 +1,26 @@
+package com.prospectdata.load;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+class LoadPropertiesTest {
+
+    private static LoadProperties withHeavyConcurrency(int value) {
+        return new LoadProperties(value, 64, Duration.ofSeconds(1), 1000, Duration.ofSeconds(10));
+    }
+
+    @Test
+    void zeroMeansHalfTheProcessorsAndNeverNone() {
+        int processors = Runtime.getRuntime().availableProcessors();
+        assertThat(withHeavyConcurrency(0).effectiveHeavyConcurrency()).isEqualTo(Math.max(1, processors / 2))
+                .isPositive().isLessThanOrEqualTo(Math.max(1, processors));
+    }
+
+    @Test
+    void aNumberSetIsTakenAsItIs() {
+        assertThat(withHeavyConcurrency(1).effectiveHeavyConcurrency()).isEqualTo(1);
+        assertThat(withHeavyConcurrency(12).effectiveHeavyConcurrency()).isEqualTo(12);
+    }
+}
