@@ -3,6 +3,7 @@ package com.prospectdata.database;
 import java.net.ConnectException;
 import java.sql.SQLException;
 import java.sql.SQLTransientConnectionException;
+import java.util.function.Predicate;
 import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.transaction.CannotCreateTransactionException;
 
@@ -17,48 +18,31 @@ public final class DatabaseFailures {
 
     /** PostgreSQL cancelled the statement: {@code statement_timeout} (SQLSTATE 57014, query_canceled). */
     public static boolean isStatementTimeout(Throwable failure) {
-        for (Throwable cause = failure; cause != null && cause.getCause() != cause; cause = cause.getCause()) {
-            if (cause instanceof SQLException sql && "57014".equals(sql.getSQLState())) {
-                return true;
-            }
-        }
-        return false;
+        return anyCause(failure, cause -> cause instanceof SQLException sql && "57014".equals(sql.getSQLState()));
     }
 
     /**
      * The database itself is gone: a connection refused or ended, or the server shutting down
-     * (SQLSTATE classes 08 and 57P). Not a pool that is only busy, whose timeout carries no such cause.
+     * (SQLSTATE classes 08, connection exceptions, and 57P, shutting down or not accepting
+     * connections). Not a pool that is only busy, whose timeout carries no such cause.
      */
     public static boolean isConnectionLost(Throwable failure) {
-        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
-            if (cause instanceof ConnectException) {
-                return true;
-            }
-            if (cause instanceof SQLException sql && sql.getSQLState() != null
-                    && (sql.getSQLState().startsWith("08") || sql.getSQLState().startsWith("57P"))) {
-                return true;
-            }
-            if (cause.getCause() == cause) {
-                break;
-            }
-        }
-        return false;
+        return anyCause(failure, cause -> cause instanceof ConnectException
+                || cause instanceof SQLException sql && sql.getSQLState() != null
+                && (sql.getSQLState().startsWith("08") || sql.getSQLState().startsWith("57P")));
     }
 
+    /** No connection could be had, for whatever reason, the database gone or the pool exhausted: 503. */
     public static boolean isUnreachable(Throwable failure) {
+        return isConnectionLost(failure) || anyCause(failure, cause -> cause instanceof SQLTransientConnectionException
+                || cause instanceof DataAccessResourceFailureException
+                || cause instanceof CannotCreateTransactionException);
+    }
+
+    private static boolean anyCause(Throwable failure, Predicate<Throwable> test) {
         for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
-            if (cause instanceof SQLTransientConnectionException
-                    || cause instanceof ConnectException
-                    || cause instanceof DataAccessResourceFailureException
-                    || cause instanceof CannotCreateTransactionException) {
+            if (test.test(cause)) {
                 return true;
-            }
-            if (cause instanceof SQLException sql && sql.getSQLState() != null) {
-                String state = sql.getSQLState();
-                // 08: connection exceptions; 57P01-57P03: server shutting down or not accepting connections.
-                if (state.startsWith("08") || state.startsWith("57P")) {
-                    return true;
-                }
             }
             if (cause.getCause() == cause) {
                 break;
