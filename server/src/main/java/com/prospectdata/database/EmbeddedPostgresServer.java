@@ -197,16 +197,18 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
 
     /** The port of a live postmaster on that directory, from the pid file PostgreSQL keeps there. */
     static Optional<Integer> runningPort(Path dataDirectory) {
-        return postmasterLines(dataDirectory).flatMap(lines -> {
-            int port = Integer.parseInt(lines.get(3).trim());
-            return runningPostmaster(dataDirectory).isPresent() && accepts(port) ? Optional.of(port) : Optional.<Integer>empty();
-        });
+        return postmasterLines(dataDirectory)
+                .filter(lines -> alivePostmaster(lines).isPresent())
+                .map(lines -> Integer.parseInt(lines.get(3).trim()))
+                .filter(EmbeddedPostgresServer::accepts);
     }
 
     private static Optional<ProcessHandle> runningPostmaster(Path dataDirectory) {
-        return postmasterLines(dataDirectory)
-                .flatMap(lines -> ProcessHandle.of(Long.parseLong(lines.get(0).trim())))
-                .filter(ProcessHandle::isAlive);
+        return postmasterLines(dataDirectory).flatMap(EmbeddedPostgresServer::alivePostmaster);
+    }
+
+    private static Optional<ProcessHandle> alivePostmaster(List<String> pidFileLines) {
+        return ProcessHandle.of(Long.parseLong(pidFileLines.get(0).trim())).filter(ProcessHandle::isAlive);
     }
 
     /** postmaster.pid: line 1 is the postmaster's pid, line 4 its port (PostgreSQL's documented layout). */
