@@ -21,7 +21,9 @@ import org.springframework.validation.annotation.Validated;
  *        (measured by {@code bench/overload}: with as many slots as cores, lookups beside a flood
  *        of searches slowed threefold)
  * @param lightConcurrency every other {@code /api/v1} request served at once
- * @param maxWait how long a request waits for a slot of its kind before it is shed
+ * @param maxWait the longest a request waits for a slot of its kind before it is shed; each
+ *        request waits a random time between three quarters of it and all of it (see
+ *        {@link LoadSheddingFilter#patience})
  * @param deepOffset from this {@code offset} on, a page of a list counts as heavy
  * @param statementTimeout the longest a statement of an API request may run (whole seconds,
  *        a part of one rounded up); past it the driver cancels it in PostgreSQL and the request
