@@ -12,6 +12,7 @@ import static org.jooq.impl.DSL.inline;
 import static org.jooq.impl.DSL.name;
 
 import com.prospectdata.database.DeferredConstraints;
+import com.prospectdata.dataversion.DataVersionWrites;
 import com.prospectdata.importer.CopyBatch;
 import com.prospectdata.importer.ImportCounts;
 import com.prospectdata.importer.ImportProgress;
@@ -85,9 +86,11 @@ public class DemoDataLoader {
         try {
             counts = db.transactionResult(configuration -> {
                 DSLContext tx = configuration.dsl();
-                return tx.fetchExists(COMPANY)
+                ImportCounts loaded = tx.fetchExists(COMPANY)
                         ? upsert(tx, generator, created, companies, progress)
                         : copyIntoEmptyTables(tx, generator, created, companies, progress);
+                DataVersionWrites.bump(tx, List.of(DemoDataGenerator.DEMO_ORGANIZATION_ID));
+                return loaded;
             });
             recordsLoaded.demoDataLoaded(counts);
             progress.start("vacuuming and analyzing", "passes over the tables", 2);

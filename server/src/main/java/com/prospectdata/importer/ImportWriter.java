@@ -14,6 +14,7 @@ import static org.jooq.impl.DSL.name;
 import static org.jooq.impl.DSL.select;
 import static org.jooq.impl.DSL.val;
 
+import com.prospectdata.dataversion.DataVersionWrites;
 import com.prospectdata.generated.jooq.tables.records.CompanyRecord;
 import com.prospectdata.generated.jooq.tables.records.ContactRecord;
 import com.prospectdata.generated.jooq.tables.records.JobRecord;
@@ -31,10 +32,12 @@ import com.prospectdata.importer.ImportRecord.WebtechScan;
 import java.lang.reflect.Array;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.UUID;
 import java.util.function.Function;
 import org.jooq.DSLContext;
@@ -73,6 +76,8 @@ public final class ImportWriter {
     private final Map<UUID, Company> companies = new LinkedHashMap<>();
     private final Map<UUID, WebtechScan> scans = new LinkedHashMap<>();
     private final Map<String, Job> jobs = new LinkedHashMap<>();
+    /** Whose data the flushes so far changed: their data versions go up with the write. */
+    private final Set<UUID> touchedOrganizations = new HashSet<>();
     private int bufferedRows;
 
     private long organizationCount;
@@ -134,6 +139,15 @@ public final class ImportWriter {
 
     /** Writes everything buffered. */
     public void flush() {
+        // A search may move to another organization and a company to another search: the owners
+        // before the write and after it both see their data change.
+        Set<UUID> searchIds = new HashSet<>(searches.keySet());
+        companies.values().forEach(company -> searchIds.add(company.prospectSearchId()));
+        Set<UUID> companyIds = new HashSet<>(companies.keySet());
+        companyIds.addAll(scans.keySet());
+        jobs.values().forEach(job -> companyIds.add(job.companyId()));
+        touchedOrganizations.addAll(DataVersionWrites.organizationsOf(db, searchIds, companyIds));
+        touchedOrganizations.addAll(organizations.keySet());
         upsertOrganizations();
         upsertSearches();
         upsertCompanies();
@@ -141,12 +155,22 @@ public final class ImportWriter {
         upsertScans();
         replaceTechnologies();
         upsertJobs();
+        touchedOrganizations.addAll(DataVersionWrites.organizationsOf(db, searchIds, companyIds));
         organizations.clear();
         searches.clear();
         companies.clear();
         scans.clear();
         jobs.clear();
         bufferedRows = 0;
+    }
+
+    /**
+     * Raises the data version of every organization whose data the flushes so far changed
+     * (docs/api-rules.md §1, "Validators and freshness"); call it after the last flush, in the
+     * same transaction.
+     */
+    public void bumpDataVersions() {
+        DataVersionWrites.bump(db, touchedOrganizations);
     }
 
     public ImportCounts counts() {

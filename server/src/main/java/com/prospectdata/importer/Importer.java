@@ -89,6 +89,7 @@ public class Importer {
                         throw new RolledBack(outcome);
                     }
                     writer.flush();
+                    writer.bumpDataVersions();
                     return new Written(outcome, writer.counts());
                 });
             } catch (RolledBack rolledBack) {

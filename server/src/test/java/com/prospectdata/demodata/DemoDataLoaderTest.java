@@ -2,6 +2,7 @@ package com.prospectdata.demodata;
 
 import static com.prospectdata.generated.jooq.Tables.COMPANY;
 import static com.prospectdata.generated.jooq.Tables.CONTACT;
+import static com.prospectdata.generated.jooq.Tables.DATA_VERSION;
 import static com.prospectdata.generated.jooq.Tables.JOB;
 import static com.prospectdata.generated.jooq.Tables.ORGANIZATION;
 import static com.prospectdata.generated.jooq.Tables.PROSPECT_SEARCH;
@@ -57,8 +58,14 @@ class DemoDataLoaderTest {
         assertThat(queries.demoOrganizationExists()).isTrue();
         assertThat(queries.largestDemoSearch()).isPresent();
 
+        assertThat(db.select(DATA_VERSION.VERSION).from(DATA_VERSION)
+                .where(DATA_VERSION.ORGANIZATION_ID.eq(DemoDataGenerator.DEMO_ORGANIZATION_ID)).fetchOne(DATA_VERSION.VERSION))
+                .as("the copy into empty tables raised the demo organization's data version").isEqualTo(1L);
+
         loader.load(7, 300, ImportProgress.NONE);
         assertThat(TestDatabase.rowCounts(db)).isEqualTo(counts);
+        assertThat(db.select(DATA_VERSION.VERSION).from(DATA_VERSION).fetch(DATA_VERSION.VERSION))
+                .as("so did the upserts, and only for the demo organization").containsExactly(2L);
     }
 
     @Test

@@ -1,0 +1,140 @@
+package com.prospectdata.dataversion;
+
+import static com.prospectdata.generated.jooq.Tables.DATA_VERSION;
+
+import com.prospectdata.database.DatabaseReachability;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import org.jooq.DSLContext;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.context.SmartLifecycle;
+import org.springframework.stereotype.Component;
+
+/**
+ * The server's view of every organization's data version (docs/api-rules.md §1, "Validators and
+ * freshness"), read from the database every {@code app.data-version.poll-interval} by one
+ * background thread. A version is given out only while the read it came from started less than
+ * {@code app.data-version.max-age} ago: a write committed before that read is in it, so no
+ * answer built on a version reflects the data from before a write committed longer than
+ * {@code max-age} ago, on any instance reading the same database. Past that age a request reads
+ * its organization's version itself; while even that fails (the database down), no version is
+ * given out and requests run their queries as usual.
+ */
+@Component
+@ConditionalOnWebApplication
+public class DataVersions implements SmartLifecycle {
+
+    private static final Logger log = LoggerFactory.getLogger(DataVersions.class);
+
+    /** The versions as of one read, and when that read started ({@link System#nanoTime()}). */
+    private record Snapshot(Map<UUID, Long> versions, long readStartedNanos) {
+    }
+
+    private final DSLContext db;
+    private final DataVersionProperties settings;
+    private final DatabaseReachability reachability;
+    private volatile Snapshot snapshot;
+    private volatile Thread poller;
+
+    public DataVersions(DSLContext db, DataVersionProperties settings, DatabaseReachability reachability,
+                        MeterRegistry meters) {
+        this.db = db;
+        this.settings = settings;
+        this.reachability = reachability;
+        Gauge.builder("api.data_version.age", this, versions -> versions.ageSeconds())
+                .description("Seconds since the data versions in use were read; past app.data-version.max-age none are used")
+                .baseUnit("seconds")
+                .register(meters);
+    }
+
+    /**
+     * The organization's data version: from the last read while it is recent enough to rely on,
+     * else read for this organization alone now (the poller held up: a pool without a free
+     * connection, a pause), so that validators do not change kind; empty only if that read fails
+     * too. An organization whose data was never written is at version 0.
+     */
+    public OptionalLong current(UUID organization) {
+        Snapshot current = snapshot;
+        if (current != null && System.nanoTime() - current.readStartedNanos() <= settings.maxAge().toNanos()) {
+            return OptionalLong.of(current.versions().getOrDefault(organization, 0L));
+        }
+        try {
+            Long version = db.select(DATA_VERSION.VERSION).from(DATA_VERSION)
+                    .where(DATA_VERSION.ORGANIZATION_ID.eq(organization))
+                    .fetchOne(DATA_VERSION.VERSION);
+            return OptionalLong.of(version == null ? 0L : version);
+        } catch (RuntimeException e) {
+            // A lost database is marked so the request's own query fails at once, and answers it.
+            reachability.reportFailure(e);
+            return OptionalLong.empty();
+        }
+    }
+
+    /** Reads every organization's version now; the poller calls it, and so do tests that just wrote. */
+    public void refresh() {
+        long started = System.nanoTime();
+        Map<UUID, Long> versions = db.select(DATA_VERSION.ORGANIZATION_ID, DATA_VERSION.VERSION)
+                .from(DATA_VERSION)
+                .fetchMap(DATA_VERSION.ORGANIZATION_ID, DATA_VERSION.VERSION);
+        snapshot = new Snapshot(Map.copyOf(versions), started);
+    }
+
+    private double ageSeconds() {
+        Snapshot current = snapshot;
+        return current == null ? Double.NaN : (System.nanoTime() - current.readStartedNanos()) / 1e9;
+    }
+
+    private void poll() {
+        boolean failing = false;
+        while (!Thread.currentThread().isInterrupted()) {
+            try {
+                refresh();
+                if (failing) {
+                    log.info("Reading the data versions again");
+                    failing = false;
+                }
+            } catch (RuntimeException e) {
+                if (Thread.currentThread().isInterrupted()) {
+                    return; // stopped while reading: the server is shutting down
+                }
+                // So an outage is seen within a poll even while no request comes.
+                reachability.reportFailure(e);
+                if (!failing) {
+                    // Once per outage: the database's own failures are reported where requests meet them.
+                    log.warn("Cannot read the data versions ({}); answering without them until they can be read", e.toString());
+                    failing = true;
+                }
+            }
+            try {
+                TimeUnit.NANOSECONDS.sleep(settings.pollInterval().toNanos());
+            } catch (InterruptedException e) {
+                return;
+            }
+        }
+    }
+
+    @Override
+    public void start() {
+        poller = Thread.ofVirtual().name("data-version-poller").start(this::poll);
+    }
+
+    @Override
+    public void stop() {
+        Thread running = poller;
+        if (running != null) {
+            running.interrupt();
+        }
+        poller = null;
+    }
+
+    @Override
+    public boolean isRunning() {
+        return poller != null;
+    }
+}
