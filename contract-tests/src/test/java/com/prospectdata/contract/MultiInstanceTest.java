@@ -49,8 +49,10 @@ import org.slf4j.LoggerFactory;
  * <p>Shown: a free key's 100 requests, alternating between the instances, are served and the
  * 101st is refused with 429 by either; a key revoked with {@code keys revoke} is refused by both
  * within the cache TTL; {@code last_used_at} is written once, not once per instance or request;
- * with Redis killed mid-test both instances keep answering 200 or 429, never 5xx, log the
- * outage once, and use Redis again by themselves once it is back on the same port.
+ * an import through the command line is served by both instances once {@code app.data-version.max-age}
+ * (1 s) has passed, even to a validator from before it; with Redis killed mid-test both instances
+ * keep answering 200 or 429, never 5xx, log the outage once, and use Redis again by themselves
+ * once it is back on the same port.
  *
  * <p>The methods run in order: the outage comes last.
  */
@@ -259,6 +261,45 @@ class MultiInstanceTest {
 
     @Test
     @Order(5)
+    void anImportIsServedByBothInstancesOnceOneSecondHasPassedAndNeverTheDataBeforeIt() throws Exception {
+        // Both instances read the same data version, so they hand out the same validator.
+        String before = awaitTheSameValidatorOnBoth();
+        var renamed = deployment.fixture().company(Fixture.COMPANY_NORDLICHT).deepCopy();
+        renamed.put("name", "Nordlicht Logistik, renamed");
+        Path change = deployment.directory().resolve("rename-nordlicht.jsonl");
+        Files.writeString(change, renamed + "\n");
+        deployment.operatorCommands().run("import", change.toString()).requireSuccess();
+        Instant committed = Instant.now();
+
+        // app.data-version.max-age: from here on, no instance may answer from the version before.
+        Thread.sleep(1000);
+        for (ServerProcess instance : List.of(a, b, a, b)) {
+            Response answer = instance.request().header("Authorization", "Bearer " + steadyKey.key())
+                    .header("If-None-Match", before).get(COMPANY);
+            assertThat(answer.statusCode()).as("%s, %s after the import", instance, Duration.between(committed, Instant.now()))
+                    .isEqualTo(200);
+            assertThat(answer.jsonPath().getString("name")).isEqualTo("Nordlicht Logistik, renamed");
+            assertThat(answer.header("ETag")).isNotEqualTo(before);
+        }
+    }
+
+    private static String awaitTheSameValidatorOnBoth() throws InterruptedException {
+        Instant deadline = Instant.now().plusSeconds(10);
+        while (true) {
+            String onA = get(a, steadyKey).header("ETag");
+            String onB = get(b, steadyKey).header("ETag");
+            if (onA != null && onA.equals(onB)) {
+                return onA;
+            }
+            if (Instant.now().isAfter(deadline)) {
+                return fail("the instances did not agree on a validator within 10 s: " + onA + " and " + onB);
+            }
+            Thread.sleep(100);
+        }
+    }
+
+    @Test
+    @Order(10)
     @Timeout(value = 180, unit = TimeUnit.SECONDS)
     void withRedisKilledBothInstancesKeepAnsweringAndUseRedisAgainWhenItIsBack() throws InterruptedException {
         assertThat(redis.exists(bucketOf(steadyKey, 5000))).as("before the outage the steady key's bucket is in Redis").isTrue();

@@ -31,6 +31,8 @@ import org.springframework.web.servlet.HandlerMapping;
 public class RequestIdFilter extends OncePerRequestFilter {
 
     public static final String HEADER = "X-Request-Id";
+    /** The operation a step answered without the handler running (a 304 from the data version). */
+    static final String ANSWERED_OPERATION = RequestIdFilter.class.getName() + ".answeredOperation";
 
     private static final Pattern SANE_ID = Pattern.compile("[A-Za-z0-9._-]{1,128}");
     private static final Logger accessLog = LoggerFactory.getLogger("access");
@@ -58,7 +60,8 @@ public class RequestIdFilter extends OncePerRequestFilter {
         String keyId = AuthenticatedKey.of(request).map(caller -> caller.keyId().toString()).orElse("-");
         String organization = AuthenticatedKey.of(request).map(caller -> caller.organizationId().toString()).orElse("-");
         String operation = request.getAttribute(HandlerMapping.BEST_MATCHING_HANDLER_ATTRIBUTE) instanceof HandlerMethod handler
-                ? GeneratedOperations.operationId(handler.getMethod()).orElse("-") : "-";
+                ? GeneratedOperations.operationId(handler.getMethod()).orElse("-")
+                : request.getAttribute(ANSWERED_OPERATION) instanceof String answered ? answered : "-";
         String bytes = Objects.requireNonNullElse(response.getHeader(HttpHeaders.CONTENT_LENGTH), "-");
         String userAgent = sanitized(request.getHeader(HttpHeaders.USER_AGENT));
         accessLog.atInfo()

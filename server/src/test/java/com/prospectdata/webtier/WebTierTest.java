@@ -3,6 +3,7 @@ package com.prospectdata.webtier;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
 
 import com.prospectdata.auth.ApiKeyService;
+import com.prospectdata.dataversion.DataVersions;
 import com.prospectdata.auth.DeploymentEnvironment;
 import com.prospectdata.auth.Tier;
 import com.prospectdata.importer.ImportProgress;
@@ -66,6 +67,8 @@ public abstract class WebTierTest {
     private Importer importer;
     @Autowired
     private ApiKeyService keys;
+    @Autowired
+    private DataVersions dataVersions;
 
     /** A pro key of ours with companies:read, issued for this class. */
     protected String key;
@@ -76,6 +79,8 @@ public abstract class WebTierTest {
         if (!report.written()) {
             throw new IllegalStateException("web-tier.jsonl did not import: " + report.errors());
         }
+        // The import raised the data version: every test starts on the new one, not a poll later.
+        dataVersions.refresh();
         key = keys.issue(OURS, Tier.PRO, null, List.of("companies:read"), DeploymentEnvironment.TEST, null,
                 Optional.of(Instant.now().plus(1, ChronoUnit.DAYS))).key();
     }
