@@ -96,10 +96,7 @@ public class ConditionalGetFilter extends ShallowEtagHeaderFilter {
             if (buffered.getStatus() == HttpStatus.OK.value() && HttpMethod.GET.matches(request.getMethod())) {
                 buffered.setHeader(HttpHeaders.CACHE_CONTROL, CACHE_CONTROL);
                 if (compression.enabled()) {
-                    if (!buffered.getHeaders(HttpHeaders.VARY).contains(HttpHeaders.ACCEPT_ENCODING)) {
-                        // Added beside what is there already (CORS varies by Origin).
-                        buffered.addHeader(HttpHeaders.VARY, HttpHeaders.ACCEPT_ENCODING);
-                    }
+                    varyByEncoding(buffered);
                     if (buffered.getContentSize() >= compression.minResponseBytes()
                             && AcceptEncoding.allowsGzip(request.getHeaders(HttpHeaders.ACCEPT_ENCODING))) {
                         compress(buffered);
@@ -132,7 +129,14 @@ public class ConditionalGetFilter extends ShallowEtagHeaderFilter {
         response.setStatus(HttpStatus.NOT_MODIFIED.value());
         response.setHeader(HttpHeaders.ETAG, validator);
         response.setHeader(HttpHeaders.CACHE_CONTROL, CACHE_CONTROL);
-        if (compression.enabled() && !response.getHeaders(HttpHeaders.VARY).contains(HttpHeaders.ACCEPT_ENCODING)) {
+        if (compression.enabled()) {
+            varyByEncoding(response);
+        }
+    }
+
+    /** {@code Vary: Accept-Encoding}, added beside what is there already (CORS varies by Origin). */
+    private static void varyByEncoding(HttpServletResponse response) {
+        if (!response.getHeaders(HttpHeaders.VARY).contains(HttpHeaders.ACCEPT_ENCODING)) {
             response.addHeader(HttpHeaders.VARY, HttpHeaders.ACCEPT_ENCODING);
         }
     }
