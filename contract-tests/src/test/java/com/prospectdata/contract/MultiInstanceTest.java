@@ -61,6 +61,7 @@ class MultiInstanceTest {
 
     private static final Logger log = LoggerFactory.getLogger(MultiInstanceTest.class);
     private static final String COMPANY = "/api/v1/companies/" + Fixture.COMPANY_NORDLICHT;
+    private static final String NORDLICHT_SEARCHED = "/api/v1/companies/?prospect_search_id=" + Fixture.SEARCH_MAIN + "&search=nordlicht";
     private static final String RATE_LIMIT_KEY_PREFIX = "cpd:rate-limit:";
     private static final String OUTAGE_WARNING = "Redis is unreachable for rate limiting";
     /** Every instance refuses a revoked key within 60 seconds (docs/api-rules.md §6); the bound of the polling. */
@@ -264,6 +265,11 @@ class MultiInstanceTest {
     void anImportIsServedByBothInstancesOnceOneSecondHasPassedAndNeverTheDataBeforeIt() throws Exception {
         // Both instances read the same data version, so they hand out the same validator.
         String before = awaitTheSameValidatorOnBoth();
+        // And both keep this page of the list at that version (docs/api-rules.md §1).
+        for (ServerProcess instance : List.of(a, b, a, b)) {
+            Response page = instance.request().header("Authorization", "Bearer " + steadyKey.key()).get(NORDLICHT_SEARCHED);
+            assertThat(page.jsonPath().getList("items.name")).as("%s before the import", instance).contains("Nordlicht Logistik GmbH");
+        }
         var renamed = deployment.fixture().company(Fixture.COMPANY_NORDLICHT).deepCopy();
         renamed.put("name", "Nordlicht Logistik, renamed");
         Path change = deployment.directory().resolve("rename-nordlicht.jsonl");
@@ -280,6 +286,9 @@ class MultiInstanceTest {
                     .isEqualTo(200);
             assertThat(answer.jsonPath().getString("name")).isEqualTo("Nordlicht Logistik, renamed");
             assertThat(answer.header("ETag")).isNotEqualTo(before);
+            Response page = instance.request().header("Authorization", "Bearer " + steadyKey.key()).get(NORDLICHT_SEARCHED);
+            assertThat(page.jsonPath().getList("items.name")).as("%s: the kept page is not served after the import", instance)
+                    .contains("Nordlicht Logistik, renamed").doesNotContain("Nordlicht Logistik GmbH");
         }
     }
 

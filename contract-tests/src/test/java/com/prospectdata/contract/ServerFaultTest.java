@@ -61,7 +61,7 @@ class ServerFaultTest extends ContractTest {
         try (DatabaseFaults.Fault fault = environment().databaseFaults().renameColumn(table, column, hidden)) {
             for (Operation operation : operations) {
                 String requestId = "server-fault-" + UUID.randomUUID();
-                Response response = given().header("X-Request-Id", requestId).get(operation.validRequest());
+                Response response = given().header("X-Request-Id", requestId).get(notKept(operation));
                 assertGenericInternalError(operation, response, requestId, List.of(table, column, hidden));
                 failures.add(response);
             }
@@ -103,5 +103,16 @@ class ServerFaultTest extends ContractTest {
                         .filter(line -> line.contains(requestId) && !line.contains("request_id=" + requestId)))
                 .as("%s: lines of the server's log about the failure, under its request id", operation).isNotEmpty();
         softly.assertAll();
+    }
+
+    /**
+     * The operation's request in a form no earlier request asked for: a page of the companies
+     * list read before the fault is kept while the data stands (docs/api-rules.md §1) and would be
+     * answered without the failing query.
+     */
+    private static String notKept(Operation operation) {
+        return operation == Operation.LIST_COMPANIES
+                ? operation.validRequest() + "&search=fault" + UUID.randomUUID().toString().substring(0, 8)
+                : operation.validRequest();
     }
 }

@@ -8,7 +8,6 @@ import com.prospectdata.generated.model.ReviewStatus;
 import com.prospectdata.paging.Page;
 import com.prospectdata.paging.PageLinks;
 import com.prospectdata.paging.PageRequest;
-import com.prospectdata.errors.ApiException;
 import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Optional;
@@ -22,10 +21,13 @@ class CompaniesDelegate implements CompaniesApiDelegate {
     private final CompanyQueries companies;
     private final CompanyAccess access;
     private final CurrentCaller caller;
+    private final CompanyLists lists;
     private final PageLinks pages;
 
-    CompaniesDelegate(CompanyQueries companies, CompanyAccess access, CurrentCaller caller, PageLinks pages) {
+    CompaniesDelegate(CompanyQueries companies, CompanyLists lists, CompanyAccess access, CurrentCaller caller,
+                      PageLinks pages) {
         this.companies = companies;
+        this.lists = lists;
         this.access = access;
         this.caller = caller;
         this.pages = pages;
@@ -36,27 +38,22 @@ class CompaniesDelegate implements CompaniesApiDelegate {
                                                      Double minMatchScore, ReviewStatus reviewStatus,
                                                      List<ReviewStatus> reviewStatusList, String search,
                                                      OffsetDateTime updatedSince) {
-        access.requireProspectSearch(prospectSearchId, caller.get());
-
         // review_status_list wins over review_status when both are given.
         List<ReviewStatus> statuses = reviewStatusList != null && !reviewStatusList.isEmpty()
                 ? reviewStatusList
                 : Optional.ofNullable(reviewStatus).map(List::of).orElse(List.of());
         CompanyFilter filter = new CompanyFilter(prospectSearchId, Optional.ofNullable(minMatchScore),
-                statuses.stream().distinct().toList(),
+                statuses.stream().distinct().sorted().toList(),
                 Optional.ofNullable(search), Optional.ofNullable(updatedSince).map(OffsetDateTime::toInstant));
         PageRequest page = new PageRequest(limit, offset);
 
-        Page<Company> found = companies.list(filter, page).map(CompanyMapper::toDto);
+        Page<Company> found = lists.page(filter, page, caller.get()).map(CompanyMapper::toDto);
         return pages.ok(found, p -> new CompanyList(p.items(), p.total(), p.limit(), p.offset(), p.hasMore()));
     }
 
     @Override
     public ResponseEntity<Company> getCompany(UUID companyId) {
-        access.requireCompany(companyId, caller.get());
-        return companies.find(companyId)
-                .map(CompanyMapper::toDto)
-                .map(ResponseEntity::ok)
-                .orElseThrow(() -> ApiException.companyNotFound(companyId));
+        CompanyRow company = access.requireOwned(companies.find(companyId), companyId, caller.get());
+        return ResponseEntity.ok(CompanyMapper.toDto(company));
     }
 }

@@ -2,6 +2,7 @@ package com.prospectdata.companies;
 
 import com.prospectdata.auth.AuthenticatedKey;
 import com.prospectdata.errors.ApiException;
+import java.util.Optional;
 import java.util.UUID;
 import org.springframework.stereotype.Component;
 
@@ -18,16 +19,20 @@ public class CompanyAccess {
         this.companies = companies;
     }
 
-    public void requireCompany(UUID companyId, AuthenticatedKey caller) {
-        UUID owner = companies.ownerOfCompany(companyId)
-                .orElseThrow(() -> ApiException.companyNotFound(companyId));
-        requireOwner(owner, caller, "company " + companyId);
-    }
-
     public void requireProspectSearch(UUID prospectSearchId, AuthenticatedKey caller) {
         UUID owner = companies.ownerOfProspectSearch(prospectSearchId)
                 .orElseThrow(() -> ApiException.prospectSearchNotFound(prospectSearchId));
         requireOwner(owner, caller, "prospect search " + prospectSearchId);
+    }
+
+    /**
+     * The value of a company read with its owner: 404 when the company does not exist (nothing
+     * was read), 403 when it is another organization's.
+     */
+    public <T> T requireOwned(Optional<Owned<T>> found, UUID companyId, AuthenticatedKey caller) {
+        Owned<T> owned = found.orElseThrow(() -> ApiException.companyNotFound(companyId));
+        requireOwner(owned.owner(), caller, "company " + companyId);
+        return owned.value();
     }
 
     private static void requireOwner(UUID owner, AuthenticatedKey caller, String what) {

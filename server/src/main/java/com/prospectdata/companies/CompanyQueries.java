@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.UUID;
 import org.jooq.Condition;
 import org.jooq.DSLContext;
@@ -47,22 +48,20 @@ public class CompanyQueries {
                 .fetchOptional(PROSPECT_SEARCH.ORGANIZATION_ID);
     }
 
-    /** The organization owning a company; empty when the company does not exist. */
-    public Optional<UUID> ownerOfCompany(UUID companyId) {
-        return db.select(PROSPECT_SEARCH.ORGANIZATION_ID)
-                .from(COMPANY)
-                .join(PROSPECT_SEARCH).on(PROSPECT_SEARCH.ID.eq(COMPANY.PROSPECT_SEARCH_ID))
-                .where(COMPANY.ID.eq(companyId))
-                .fetchOptional(PROSPECT_SEARCH.ORGANIZATION_ID);
-    }
-
-    public Optional<CompanyRow> find(UUID companyId) {
-        return withContacts(db.select(COMPANY_AND_CONTACT)
-                .from(COMPANY)
+    /**
+     * A company with its owner, in one statement: the ownership check needs no round trip of its
+     * own. Empty when the company does not exist.
+     */
+    public Optional<Owned<CompanyRow>> find(UUID companyId) {
+        List<SelectField<?>> fields = new ArrayList<>(COMPANY_AND_CONTACT);
+        fields.add(Owned.OWNER);
+        Result<Record> rows = db.select(fields)
+                .from(Owned.COMPANY_WITH_OWNER)
                 .leftJoin(CONTACT).on(CONTACT.COMPANY_ID.eq(COMPANY.ID))
                 .where(COMPANY.ID.eq(companyId))
                 .orderBy(CONTACT.POSITION)
-                .fetch()).stream().findFirst();
+                .fetch();
+        return Owned.ofRows(rows, found -> withContacts(found).getFirst());
     }
 
     /**
@@ -73,17 +72,25 @@ public class CompanyQueries {
      * page start at the score group that holds its first row: the offset then only skips rows of
      * that group. A first page needs the total only, one sum. With a text search or
      * {@code updated_since} the matches are counted while they are found.
+     *
+     * <p>A {@code knownTotal} (the filter's total read earlier at the same data version) spares
+     * the count where the page does not need it for its position.
      */
-    public Page<CompanyRow> list(CompanyFilter filter, PageRequest page) {
+    public Page<CompanyRow> list(CompanyFilter filter, PageRequest page, OptionalLong knownTotal) {
         CompanyCriteria criteria = CompanyCriteria.of(filter);
         Condition condition = criteria.onCompanies();
         Optional<Condition> storedCounts = criteria.onStoredCounts();
         if (storedCounts.isEmpty()) {
+            if (knownTotal.isPresent()) {
+                Table<?> pageIds = pageOfIds(select(COMPANY.ID).from(COMPANY).where(condition), page);
+                return new Page<>(withContacts(selectPage(pageIds).fetch()), knownTotal.getAsLong(), page);
+            }
             return countedPage(condition, page);
         }
         if (page.offset() == 0) {
             Table<?> pageIds = pageOfIds(select(COMPANY.ID).from(COMPANY).where(condition), page);
-            return new Page<>(withContacts(selectPage(pageIds).fetch()), storedTotal(storedCounts.get()), page);
+            long total = knownTotal.isPresent() ? knownTotal.getAsLong() : storedTotal(storedCounts.get());
+            return new Page<>(withContacts(selectPage(pageIds).fetch()), total, page);
         }
         List<ScoreGroup> groups = scoreGroups(storedCounts.get());
         long total = groups.stream().mapToLong(ScoreGroup::companies).sum();

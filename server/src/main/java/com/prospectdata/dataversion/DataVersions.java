@@ -57,9 +57,14 @@ public class DataVersions implements SmartLifecycle {
      * The organization's data version: from the last read while it is recent enough to rely on,
      * else read for this organization alone now (the poller held up: a pool without a free
      * connection, a pause), so that validators do not change kind; empty only if that read fails
-     * too. An organization whose data was never written is at version 0.
+     * too, or while the database is known to be unreachable. An organization whose data was never
+     * written is at version 0.
      */
     public OptionalLong current(UUID organization) {
+        if (reachability.isUnreachable()) {
+            // A lost database answers 503 everywhere; nothing kept from before it stands in for it.
+            return OptionalLong.empty();
+        }
         Snapshot current = snapshot;
         if (current != null && System.nanoTime() - current.readStartedNanos() <= settings.maxAge().toNanos()) {
             return OptionalLong.of(current.versions().getOrDefault(organization, 0L));

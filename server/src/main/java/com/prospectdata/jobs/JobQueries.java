@@ -1,18 +1,32 @@
 package com.prospectdata.jobs;
 
+import static com.prospectdata.generated.jooq.Tables.COMPANY;
 import static com.prospectdata.generated.jooq.Tables.JOB;
-import static org.jooq.Records.mapping;
+import static org.jooq.impl.DSL.field;
 import static org.jooq.impl.DSL.lower;
 import static org.jooq.impl.DSL.noCondition;
+import static org.jooq.impl.DSL.select;
+import static org.jooq.impl.DSL.selectCount;
+import static org.jooq.impl.DSL.trueCondition;
 
+import com.prospectdata.companies.Owned;
 import com.prospectdata.paging.Page;
 import com.prospectdata.paging.PageRequest;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.UUID;
 import org.jooq.Condition;
 import org.jooq.DSLContext;
+import org.jooq.Field;
+import org.jooq.Record;
+import org.jooq.Result;
+import org.jooq.SelectConditionStep;
+import org.jooq.SelectField;
+import org.jooq.SortField;
+import org.jooq.Table;
 import org.springframework.stereotype.Repository;
 
 @Repository
@@ -27,34 +41,74 @@ public class JobQueries {
     public record JobRow(String id, String title, String platform, Instant datePosted, String jobUrl) {
     }
 
-    /** Active jobs posted since {@code postedSince}, optionally of one platform (case-insensitive). */
-    public Page<JobRow> activeJobs(UUID companyId, Instant postedSince, Optional<String> platform, PageRequest page) {
+    /** The jobs' columns, in {@link JobRow}'s order. */
+    private static final List<Field<?>> JOB_COLUMNS = List.of(JOB.ID, JOB.TITLE, JOB.PLATFORM, JOB.DATE_POSTED, JOB.JOB_URL);
+
+    /** The contract's order of jobs: the newest first, then by id. */
+    private static final List<SortField<?>> NEWEST_FIRST = List.of(JOB.DATE_POSTED.desc(), JOB.ID.asc());
+
+    /**
+     * A page of the company's active jobs posted since {@code postedSince}, optionally of one
+     * platform (case-insensitive), their total and the company's owner, in one statement: the
+     * company's row with the count beside it (computed once: it does not depend on the row) and
+     * the page's jobs joined to it. Empty when the company does not exist.
+     */
+    public Optional<Owned<Page<JobRow>>> activeJobs(UUID companyId, Instant postedSince, Optional<String> platform,
+                                                    PageRequest page) {
         Condition condition = active(companyId)
                 .and(JOB.DATE_POSTED.ge(postedSince))
-                .and(platform.map(p -> lower(JOB.PLATFORM).eq(p.toLowerCase(java.util.Locale.ROOT))).orElse(noCondition()));
-        long total = db.fetchCount(JOB, condition);
-        List<JobRow> jobs = db.select(JOB.ID, JOB.TITLE, JOB.PLATFORM, JOB.DATE_POSTED, JOB.JOB_URL)
-                .from(JOB)
-                .where(condition)
-                .orderBy(JOB.DATE_POSTED.desc(), JOB.ID.asc())
-                .limit(page.limit())
-                .offset(page.offset())
-                .fetch(mapping(JobRow::new));
-        return new Page<>(jobs, total, page);
+                .and(platform.map(p -> lower(JOB.PLATFORM).eq(p.toLowerCase(Locale.ROOT))).orElse(noCondition()));
+        Field<Integer> total = field(selectCount().from(JOB).where(condition)).as("total");
+        Table<?> jobs = select(JOB_COLUMNS).from(JOB).where(condition)
+                .orderBy(NEWEST_FIRST).limit(page.limit()).offset(page.offset())
+                .asTable("page");
+        Result<Record> rows = withOwner(companyId, jobs, total)
+                .orderBy(jobs.field(JOB.DATE_POSTED).desc(), jobs.field(JOB.ID).asc())
+                .fetch();
+        return Owned.ofRows(rows, found -> new Page<>(jobRows(found, jobs), found.get(0).get(total), page));
     }
 
-    public long countActiveSince(UUID companyId, Instant postedSince) {
-        return db.fetchCount(JOB, active(companyId).and(JOB.DATE_POSTED.ge(postedSince)));
+    /**
+     * The company's active jobs posted since {@code postedSince}, its most recently posted active
+     * job of any age, and its owner, in one statement. Empty when the company does not exist.
+     */
+    public Optional<Owned<JobSummaryRow>> summary(UUID companyId, Instant postedSince) {
+        Field<Integer> recent = field(selectCount().from(JOB).where(active(companyId).and(JOB.DATE_POSTED.ge(postedSince))))
+                .as("recent");
+        Table<?> latest = select(JOB_COLUMNS).from(JOB).where(active(companyId))
+                .orderBy(NEWEST_FIRST).limit(1)
+                .asTable("latest");
+        Result<Record> rows = withOwner(companyId, latest, recent).fetch();
+        return Owned.ofRows(rows, found -> new JobSummaryRow(found.get(0).get(recent),
+                jobRows(found, latest).stream().findFirst()));
     }
 
-    /** The most recently posted active job of any age. */
-    public Optional<JobRow> latestActive(UUID companyId) {
-        return db.select(JOB.ID, JOB.TITLE, JOB.PLATFORM, JOB.DATE_POSTED, JOB.JOB_URL)
-                .from(JOB)
-                .where(active(companyId))
-                .orderBy(JOB.DATE_POSTED.desc(), JOB.ID.asc())
-                .limit(1)
-                .fetchOptional(mapping(JobRow::new));
+    public record JobSummaryRow(long activeInWindow, Optional<JobRow> latest) {
+    }
+
+    /**
+     * The company's row with its owner and {@code beside}, joined to every row of {@code jobs}
+     * (none: one row with empty job columns); no row when the company does not exist.
+     */
+    private SelectConditionStep<Record> withOwner(UUID companyId, Table<?> jobs, Field<?> beside) {
+        List<SelectField<?>> fields = new ArrayList<>(List.of(Owned.OWNER, beside));
+        fields.addAll(List.of(jobs.fields()));
+        return db.select(fields)
+                .from(Owned.COMPANY_WITH_OWNER)
+                .leftJoin(jobs).on(trueCondition())
+                .where(COMPANY.ID.eq(companyId));
+    }
+
+    private static List<JobRow> jobRows(Result<Record> rows, Table<?> jobs) {
+        Field<String> id = jobs.field(JOB.ID);
+        Field<String> title = jobs.field(JOB.TITLE);
+        Field<String> platform = jobs.field(JOB.PLATFORM);
+        Field<Instant> datePosted = jobs.field(JOB.DATE_POSTED);
+        Field<String> jobUrl = jobs.field(JOB.JOB_URL);
+        return rows.stream()
+                .filter(row -> row.get(id) != null)
+                .map(row -> new JobRow(row.get(id), row.get(title), row.get(platform), row.get(datePosted), row.get(jobUrl)))
+                .toList();
     }
 
     private static Condition active(UUID companyId) {

@@ -43,10 +43,10 @@ class JobsDelegate implements JobsApiDelegate {
     @Override
     public ResponseEntity<JobList> listCompanyJobs(UUID companyId, Integer daysBack, String platform,
                                                    Integer limit, Integer offset) {
-        access.requireCompany(companyId, caller.get());
         PageRequest page = new PageRequest(limit, offset);
         Optional<String> platformFilter = Optional.ofNullable(platform).map(String::strip).filter(p -> !p.isEmpty());
-        Page<Job> found = jobs.activeJobs(companyId, windowStart(daysBack), platformFilter, page)
+        Page<Job> found = access.requireOwned(jobs.activeJobs(companyId, windowStart(daysBack), platformFilter, page),
+                        companyId, caller.get())
                 .map(row -> new Job(row.id(), row.title(), row.platform(), WireTime.of(row.datePosted()), row.jobUrl()));
         HiringActivity activity = HiringActivity.of(found.total(), daysBack);
         return pages.ok(found, p -> new JobList(p.items(), p.total(), p.limit(), p.offset(), p.hasMore(),
@@ -55,11 +55,11 @@ class JobsDelegate implements JobsApiDelegate {
 
     @Override
     public ResponseEntity<JobSummary> getCompanyJobsSummary(UUID companyId) {
-        access.requireCompany(companyId, caller.get());
-        long total = jobs.countActiveSince(companyId, windowStart(SUMMARY_DAYS_BACK));
-        HiringActivity activity = HiringActivity.of(total, SUMMARY_DAYS_BACK);
-        JobSummary summary = new JobSummary(total, activity.strength(), activity.roundedVelocity());
-        jobs.latestActive(companyId).ifPresent(latest -> summary.setLatestJob(
+        JobQueries.JobSummaryRow found = access.requireOwned(jobs.summary(companyId, windowStart(SUMMARY_DAYS_BACK)),
+                companyId, caller.get());
+        HiringActivity activity = HiringActivity.of(found.activeInWindow(), SUMMARY_DAYS_BACK);
+        JobSummary summary = new JobSummary(found.activeInWindow(), activity.strength(), activity.roundedVelocity());
+        found.latest().ifPresent(latest -> summary.setLatestJob(
                 new LatestJob(latest.id(), latest.title(), latest.platform(), WireTime.of(latest.datePosted()))));
         return ResponseEntity.ok(summary);
     }

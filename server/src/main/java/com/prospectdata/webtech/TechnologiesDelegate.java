@@ -11,6 +11,7 @@ import com.prospectdata.generated.model.TopTechnology;
 import com.prospectdata.paging.Page;
 import com.prospectdata.paging.PageLinks;
 import com.prospectdata.paging.PageRequest;
+import com.prospectdata.webtech.TechnologyQueries.TechnologyRow;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -38,11 +39,12 @@ class TechnologiesDelegate implements TechnologiesApiDelegate {
     @Override
     public ResponseEntity<TechnologyList> listCompanyTechnologies(UUID companyId, String category,
                                                                   Integer minConfidence, Integer limit, Integer offset) {
-        access.requireCompany(companyId, caller.get());
-        ScanStatus status = scanStatus(companyId);
         PageRequest page = new PageRequest(limit, offset);
         Optional<String> categoryFilter = Optional.ofNullable(category).map(String::strip).filter(c -> !c.isEmpty());
-        Page<Technology> found = technologies.list(companyId, categoryFilter, minConfidence, page)
+        TechnologyQueries.Scanned<Page<TechnologyRow>> scanned = access.requireOwned(
+                technologies.list(companyId, categoryFilter, minConfidence, page), companyId, caller.get());
+        ScanStatus status = scanned.status();
+        Page<Technology> found = scanned.technologies()
                 .map(row -> new Technology(row.name(), row.category(), row.confidence()).version(row.version()));
         return pages.ok(found, p -> new TechnologyList(p.items(), p.total(), p.limit(), p.offset(), p.hasMore(),
                 status == ScanStatus.COMPLETED, status));
@@ -50,17 +52,14 @@ class TechnologiesDelegate implements TechnologiesApiDelegate {
 
     @Override
     public ResponseEntity<TechnologySummary> getCompanyWebtechSummary(UUID companyId) {
-        access.requireCompany(companyId, caller.get());
-        ScanStatus status = scanStatus(companyId);
-        List<TopTechnology> top = technologies.top(companyId, TOP_TECHNOLOGIES).stream()
+        TechnologyQueries.Scanned<List<TechnologyRow>> scanned = access.requireOwned(
+                technologies.top(companyId, TOP_TECHNOLOGIES), companyId, caller.get());
+        ScanStatus status = scanned.status();
+        List<TopTechnology> top = scanned.technologies().stream()
                 .map(row -> new TopTechnology(row.name(), row.category(), row.confidence()))
                 .toList();
         Map<String, Long> counts = technologies.countsByCategory(companyId);
         long total = counts.values().stream().mapToLong(Long::longValue).sum();
         return ResponseEntity.ok(new TechnologySummary(top, total, counts, status == ScanStatus.COMPLETED, status));
-    }
-
-    private ScanStatus scanStatus(UUID companyId) {
-        return technologies.scanStatus(companyId).orElse(ScanStatus.NOT_SCANNED);
     }
 }

@@ -24,6 +24,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.UUID;
@@ -90,7 +91,7 @@ class CompanyQueriesTest {
                     .sorted(LIST_ORDER)
                     .map(CompanyRow::id)
                     .toList();
-            var page = companies.list(filter(search, Optional.empty(), List.of(), term), EVERYTHING);
+            var page = companies.list(filter(search, Optional.empty(), List.of(), term), EVERYTHING, OptionalLong.empty());
             assertThat(page.items().stream().map(CompanyRow::id).toList()).as("search %s", term)
                     .isEqualTo(expected);
             assertThat(page.total()).as("total for %s", term).isEqualTo(expected.size());
@@ -122,16 +123,19 @@ class CompanyQueriesTest {
                                 .toList();
                         CompanyFilter filter = new CompanyFilter(search, minScore, typed(statuses),
                                 Optional.ofNullable(term), since);
-                        // Every offset: a page may start anywhere in a group of equal scores.
-                        for (int offset = 0; offset <= expected.size(); offset++) {
-                            var page = companies.list(filter, new PageRequest(4, offset));
-                            assertThat(page.total()).isEqualTo(expected.size());
-                            assertThat(page.items()).as("offset %d of %s", offset, filter)
-                                    .isEqualTo(expected.subList(offset, Math.min(offset + 4, expected.size())));
+                        // Every offset: a page may start anywhere in a group of equal scores. And the
+                        // same pages once the total is known from an earlier page.
+                        for (OptionalLong knownTotal : List.of(OptionalLong.empty(), OptionalLong.of(expected.size()))) {
+                            for (int offset = 0; offset <= expected.size(); offset++) {
+                                var page = companies.list(filter, new PageRequest(4, offset), knownTotal);
+                                assertThat(page.total()).isEqualTo(expected.size());
+                                assertThat(page.items()).as("offset %d of %s, total known: %s", offset, filter, knownTotal)
+                                        .isEqualTo(expected.subList(offset, Math.min(offset + 4, expected.size())));
+                            }
+                            var pastTheEnd = companies.list(filter, new PageRequest(5, expected.size() + 3), knownTotal);
+                            assertThat(pastTheEnd.items()).isEmpty();
+                            assertThat(pastTheEnd.total()).isEqualTo(expected.size());
                         }
-                        var pastTheEnd = companies.list(filter, new PageRequest(5, expected.size() + 3));
-                        assertThat(pastTheEnd.items()).isEmpty();
-                        assertThat(pastTheEnd.total()).isEqualTo(expected.size());
                     }
                 }
             }
@@ -164,8 +168,8 @@ class CompanyQueriesTest {
         assertThat(idsMatching(second, "zylinski")).isEmpty();
         db.deleteFrom(COMPANY).where(COMPANY.ID.eq(a)).execute();
         assertCountsMatchTheRows();
-        assertThat(companies.list(filter(first, Optional.empty(), List.of(), null), EVERYTHING).total()).isZero();
-        assertThat(companies.list(filter(second, Optional.empty(), List.of("rejected"), null), EVERYTHING).total())
+        assertThat(companies.list(filter(first, Optional.empty(), List.of(), null), EVERYTHING, OptionalLong.empty()).total()).isZero();
+        assertThat(companies.list(filter(second, Optional.empty(), List.of("rejected"), null), EVERYTHING, OptionalLong.empty()).total())
                 .isEqualTo(1);
     }
 
@@ -182,7 +186,7 @@ class CompanyQueriesTest {
     }
 
     private List<UUID> idsMatching(UUID search, String term) {
-        return companies.list(filter(search, Optional.empty(), List.of(), term), EVERYTHING).items().stream()
+        return companies.list(filter(search, Optional.empty(), List.of(), term), EVERYTHING, OptionalLong.empty()).items().stream()
                 .map(CompanyRow::id).toList();
     }
 
@@ -228,7 +232,7 @@ class CompanyQueriesTest {
     private List<CompanyRow> allCompanies() {
         List<CompanyRow> all = new ArrayList<>();
         for (UUID search : db.selectDistinct(COMPANY.PROSPECT_SEARCH_ID).from(COMPANY).fetch(COMPANY.PROSPECT_SEARCH_ID)) {
-            all.addAll(companies.list(filter(search, Optional.empty(), List.of(), null), EVERYTHING).items());
+            all.addAll(companies.list(filter(search, Optional.empty(), List.of(), null), EVERYTHING, OptionalLong.empty()).items());
         }
         return all;
     }

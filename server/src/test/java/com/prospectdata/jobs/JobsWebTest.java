@@ -64,6 +64,24 @@ class JobsWebTest extends WebTierTest {
         mvc.perform(call("/api/v1/companies/" + THEIR_COMPANY + "/jobs/summary")).andExpect(status().isForbidden());
     }
 
+    @Test
+    void anUnknownCompanyIsNotFoundForBothOperations() throws Exception {
+        String unknown = "/api/v1/companies/c1000000-0000-4000-8000-0000000000ff";
+        mvc.perform(call(unknown + "/jobs")).andExpect(status().isNotFound())
+                .andExpect(jsonPath("$.error").value("NOT_FOUND"));
+        mvc.perform(call(unknown + "/jobs/summary")).andExpect(status().isNotFound());
+    }
+
+    @Test
+    void pastTheEndNoJobIsListedAndTheTotalAndVelocityStay() throws Exception {
+        mvc.perform(call(JOBS + "?offset=3"))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.jobs").isEmpty())
+                .andExpect(jsonPath("$.total").value(3))
+                .andExpect(jsonPath("$.velocity_per_month").value(3.0))
+                .andExpect(jsonPath("$.has_more").value(false));
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"days_back=0", "days_back=366", "days_back=a", "limit=201", "limit=0", "offset=-5"})
     void aParameterOutsideItsSchemaIsNamedInA400(String parameter) throws Exception {

@@ -67,6 +67,26 @@ class TechnologiesWebTest extends WebTierTest {
                 .andExpect(jsonPath("$.category_counts.web_server").value(1));
     }
 
+    @Test
+    void anUnknownCompanyIsNotFoundAndAnotherOrganizationsForbiddenForBothOperations() throws Exception {
+        String unknown = "/api/v1/companies/c1000000-0000-4000-8000-0000000000ff";
+        mvc.perform(call(unknown + "/webtech-intel")).andExpect(status().isNotFound())
+                .andExpect(jsonPath("$.error").value("NOT_FOUND"));
+        mvc.perform(call(unknown + "/webtech-intel/summary")).andExpect(status().isNotFound());
+        mvc.perform(call("/api/v1/companies/" + THEIR_COMPANY + "/webtech-intel")).andExpect(status().isForbidden());
+        mvc.perform(call("/api/v1/companies/" + THEIR_COMPANY + "/webtech-intel/summary")).andExpect(status().isForbidden());
+    }
+
+    @Test
+    void pastTheEndNothingIsListedAndTheTotalAndStatusStay() throws Exception {
+        mvc.perform(call(ALSTER_TECH + "?offset=6"))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.technologies").isEmpty())
+                .andExpect(jsonPath("$.total").value(6))
+                .andExpect(jsonPath("$.status").value("completed"))
+                .andExpect(jsonPath("$.has_more").value(false));
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"min_confidence=101", "min_confidence=-1", "min_confidence=high", "limit=201", "offset=x"})
     void aParameterOutsideItsSchemaIsNamedInA400(String parameter) throws Exception {

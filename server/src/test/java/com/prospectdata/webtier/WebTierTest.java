@@ -58,7 +58,9 @@ public abstract class WebTierTest {
     protected static final UUID ELBE_TWIN = UUID.fromString("c1000000-0000-4000-8000-000000000005");
     protected static final UUID ISAR = UUID.fromString("c1000000-0000-4000-8000-000000000003");
 
-    private static final UUID OURS = UUID.fromString("0e000000-0000-4000-8000-00000000000a");
+    /** Our organization, the key's, and the other one of the fixture. */
+    protected static final UUID OURS = UUID.fromString("0e000000-0000-4000-8000-00000000000a");
+    protected static final UUID THEIRS = UUID.fromString("0e000000-0000-4000-8000-00000000000b");
     private static final Pattern RELATIVE_TIME = Pattern.compile("\\{\\{now-([^}]+)}}");
 
     @Autowired

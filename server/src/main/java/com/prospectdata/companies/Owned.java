@@ -1,0 +1,32 @@
+package com.prospectdata.companies;
+
+import static com.prospectdata.generated.jooq.Tables.COMPANY;
+import static com.prospectdata.generated.jooq.Tables.PROSPECT_SEARCH;
+
+import java.util.Optional;
+import java.util.UUID;
+import java.util.function.Function;
+import org.jooq.Field;
+import org.jooq.Record;
+import org.jooq.Result;
+import org.jooq.Table;
+
+/**
+ * A company's data read in the same statement as the organization that owns the company, so
+ * that the ownership check costs no round trip of its own (docs/PERFORMANCE.md).
+ * {@link CompanyAccess#requireOwned} turns it into the contract's 404 or 403.
+ */
+public record Owned<T>(UUID owner, T value) {
+
+    /** Every company beside the search that says who owns it. */
+    public static final Table<?> COMPANY_WITH_OWNER =
+            COMPANY.join(PROSPECT_SEARCH).on(PROSPECT_SEARCH.ID.eq(COMPANY.PROSPECT_SEARCH_ID));
+
+    /** The owning organization, a column of {@link #COMPANY_WITH_OWNER}. */
+    public static final Field<UUID> OWNER = PROSPECT_SEARCH.ORGANIZATION_ID;
+
+    /** The rows of one company, {@link #OWNER} among their columns, as its value; empty without a row. */
+    public static <T> Optional<Owned<T>> ofRows(Result<Record> rows, Function<Result<Record>, T> value) {
+        return rows.isEmpty() ? Optional.empty() : Optional.of(new Owned<>(rows.get(0).get(OWNER), value.apply(rows)));
+    }
+}
