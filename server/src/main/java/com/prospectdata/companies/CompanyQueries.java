@@ -80,14 +80,10 @@ public class CompanyQueries {
         CompanyCriteria criteria = CompanyCriteria.of(filter);
         Condition condition = criteria.onCompanies();
         Optional<Condition> storedCounts = criteria.onStoredCounts();
-        if (storedCounts.isEmpty()) {
-            if (knownTotal.isPresent()) {
-                Table<?> pageIds = pageOfIds(select(COMPANY.ID).from(COMPANY).where(condition), page);
-                return new Page<>(withContacts(selectPage(pageIds).fetch()), knownTotal.getAsLong(), page);
-            }
+        if (storedCounts.isEmpty() && knownTotal.isEmpty()) {
             return countedPage(condition, page);
         }
-        if (page.offset() == 0) {
+        if (storedCounts.isEmpty() || page.offset() == 0) {
             Table<?> pageIds = pageOfIds(select(COMPANY.ID).from(COMPANY).where(condition), page);
             long total = knownTotal.isPresent() ? knownTotal.getAsLong() : storedTotal(storedCounts.get());
             return new Page<>(withContacts(selectPage(pageIds).fetch()), total, page);
