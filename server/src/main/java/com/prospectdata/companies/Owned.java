@@ -3,12 +3,19 @@ package com.prospectdata.companies;
 import static com.prospectdata.generated.jooq.Tables.COMPANY;
 import static com.prospectdata.generated.jooq.Tables.PROSPECT_SEARCH;
 
+import static org.jooq.impl.DSL.trueCondition;
+
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.function.Function;
+import org.jooq.DSLContext;
 import org.jooq.Field;
 import org.jooq.Record;
 import org.jooq.Result;
+import org.jooq.SelectConditionStep;
+import org.jooq.SelectField;
 import org.jooq.Table;
 
 /**
@@ -24,6 +31,24 @@ public record Owned<T>(UUID owner, T value) {
 
     /** The owning organization, a column of {@link #COMPANY_WITH_OWNER}. */
     public static final Field<UUID> OWNER = PROSPECT_SEARCH.ORGANIZATION_ID;
+
+    /**
+     * One company's row from {@code companies} (which holds {@link #COMPANY_WITH_OWNER}), with its
+     * owner and {@code beside}, joined to every row of {@code related}, a table the caller has
+     * already restricted to this company (no related row: one row with its columns empty). No row
+     * at all when the company does not exist, so that 404 and 403 stay apart.
+     */
+    public static SelectConditionStep<Record> selectCompany(DSLContext db, UUID companyId, Table<?> companies,
+                                                            Table<?> related, SelectField<?>... beside) {
+        List<SelectField<?>> fields = new ArrayList<>();
+        fields.add(OWNER);
+        fields.addAll(List.of(beside));
+        fields.addAll(List.of(related.fields()));
+        return db.select(fields)
+                .from(companies)
+                .leftJoin(related).on(trueCondition())
+                .where(COMPANY.ID.eq(companyId));
+    }
 
     /** The rows of one company, {@link #OWNER} among their columns, as its value; empty without a row. */
     public static <T> Optional<Owned<T>> ofRows(Result<Record> rows, Function<Result<Record>, T> value) {

@@ -1,19 +1,16 @@
 package com.prospectdata.jobs;
 
-import static com.prospectdata.generated.jooq.Tables.COMPANY;
 import static com.prospectdata.generated.jooq.Tables.JOB;
 import static org.jooq.impl.DSL.field;
 import static org.jooq.impl.DSL.lower;
 import static org.jooq.impl.DSL.noCondition;
 import static org.jooq.impl.DSL.select;
 import static org.jooq.impl.DSL.selectCount;
-import static org.jooq.impl.DSL.trueCondition;
 
 import com.prospectdata.companies.Owned;
 import com.prospectdata.paging.Page;
 import com.prospectdata.paging.PageRequest;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -23,8 +20,6 @@ import org.jooq.DSLContext;
 import org.jooq.Field;
 import org.jooq.Record;
 import org.jooq.Result;
-import org.jooq.SelectConditionStep;
-import org.jooq.SelectField;
 import org.jooq.SortField;
 import org.jooq.Table;
 import org.springframework.stereotype.Repository;
@@ -62,7 +57,7 @@ public class JobQueries {
         Table<?> jobs = select(JOB_COLUMNS).from(JOB).where(condition)
                 .orderBy(NEWEST_FIRST).limit(page.limit()).offset(page.offset())
                 .asTable("page");
-        Result<Record> rows = withOwner(companyId, jobs, total)
+        Result<Record> rows = Owned.selectCompany(db, companyId, Owned.COMPANY_WITH_OWNER, jobs, total)
                 .orderBy(jobs.field(JOB.DATE_POSTED).desc(), jobs.field(JOB.ID).asc())
                 .fetch();
         return Owned.ofRows(rows, found -> new Page<>(jobRows(found, jobs), found.get(0).get(total), page));
@@ -78,25 +73,12 @@ public class JobQueries {
         Table<?> latest = select(JOB_COLUMNS).from(JOB).where(active(companyId))
                 .orderBy(NEWEST_FIRST).limit(1)
                 .asTable("latest");
-        Result<Record> rows = withOwner(companyId, latest, recent).fetch();
+        Result<Record> rows = Owned.selectCompany(db, companyId, Owned.COMPANY_WITH_OWNER, latest, recent).fetch();
         return Owned.ofRows(rows, found -> new JobSummaryRow(found.get(0).get(recent),
                 jobRows(found, latest).stream().findFirst()));
     }
 
     public record JobSummaryRow(long activeInWindow, Optional<JobRow> latest) {
-    }
-
-    /**
-     * The company's row with its owner and {@code beside}, joined to every row of {@code jobs}
-     * (none: one row with empty job columns); no row when the company does not exist.
-     */
-    private SelectConditionStep<Record> withOwner(UUID companyId, Table<?> jobs, Field<?> beside) {
-        List<SelectField<?>> fields = new ArrayList<>(List.of(Owned.OWNER, beside));
-        fields.addAll(List.of(jobs.fields()));
-        return db.select(fields)
-                .from(Owned.COMPANY_WITH_OWNER)
-                .leftJoin(jobs).on(trueCondition())
-                .where(COMPANY.ID.eq(companyId));
     }
 
     private static List<JobRow> jobRows(Result<Record> rows, Table<?> jobs) {

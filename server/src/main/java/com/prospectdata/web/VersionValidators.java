@@ -83,7 +83,7 @@ class VersionValidators {
         if (caller.isEmpty()) {
             return Optional.empty();
         }
-        OptionalLong version = versions.current(caller.get().organizationId());
+        OptionalLong version = versions.current(request, caller.get().organizationId());
         if (version.isEmpty()) {
             return Optional.empty();
         }

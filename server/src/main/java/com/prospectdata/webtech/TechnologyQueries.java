@@ -9,19 +9,17 @@ import static org.jooq.impl.DSL.lower;
 import static org.jooq.impl.DSL.noCondition;
 import static org.jooq.impl.DSL.select;
 import static org.jooq.impl.DSL.selectCount;
-import static org.jooq.impl.DSL.trueCondition;
 
 import com.prospectdata.companies.Owned;
 import com.prospectdata.generated.model.ScanStatus;
 import com.prospectdata.paging.Page;
 import com.prospectdata.paging.PageRequest;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.UUID;
 import org.jooq.Condition;
 import org.jooq.DSLContext;
@@ -71,7 +69,7 @@ public class TechnologyQueries {
         Table<?> technologies = select(TECHNOLOGY_COLUMNS).from(TECHNOLOGY).where(condition)
                 .orderBy(ORDER).limit(page.limit()).offset(page.offset())
                 .asTable("page");
-        Result<Record> rows = withOwnerAndScan(companyId, technologies, total).fetch();
+        Result<Record> rows = companyWithScan(companyId, technologies, total).fetch();
         return Owned.ofRows(rows, found -> new Scanned<>(statusOf(found),
                 new Page<>(technologyRows(found, technologies), found.get(0).get(total), page)));
     }
@@ -84,23 +82,20 @@ public class TechnologyQueries {
         Table<?> top = select(TECHNOLOGY_COLUMNS).from(TECHNOLOGY).where(TECHNOLOGY.COMPANY_ID.eq(companyId))
                 .orderBy(ORDER).limit(howMany)
                 .asTable("top");
-        Result<Record> rows = withOwnerAndScan(companyId, top, WEBTECH_SCAN.STATUS).fetch();
+        Result<Record> rows = companyWithScan(companyId, top).fetch();
         return Owned.ofRows(rows, found -> new Scanned<>(statusOf(found), technologyRows(found, top)));
     }
 
     /**
      * The company's row with its owner, its scan's status and {@code beside}, joined to every row
-     * of {@code technologies} in the list's order (none: one row with empty technology columns);
-     * no row when the company does not exist.
+     * of {@code technologies} in the list's order (a join keeps no order of its own); no row when
+     * the company does not exist.
      */
-    private ResultQuery<Record> withOwnerAndScan(UUID companyId, Table<?> technologies, Field<?> beside) {
-        Set<SelectField<?>> fields = new LinkedHashSet<>(List.of(Owned.OWNER, WEBTECH_SCAN.STATUS, beside));
-        fields.addAll(List.of(technologies.fields()));
-        return db.select(fields)
-                .from(Owned.COMPANY_WITH_OWNER)
-                .leftJoin(WEBTECH_SCAN).on(WEBTECH_SCAN.COMPANY_ID.eq(COMPANY.ID))
-                .leftJoin(technologies).on(trueCondition())
-                .where(COMPANY.ID.eq(companyId))
+    private ResultQuery<Record> companyWithScan(UUID companyId, Table<?> technologies, Field<?>... beside) {
+        List<SelectField<?>> besideScan = new ArrayList<>(List.of(WEBTECH_SCAN.STATUS));
+        besideScan.addAll(List.of(beside));
+        Table<?> companies = Owned.COMPANY_WITH_OWNER.leftJoin(WEBTECH_SCAN).on(WEBTECH_SCAN.COMPANY_ID.eq(COMPANY.ID));
+        return Owned.selectCompany(db, companyId, companies, technologies, besideScan.toArray(SelectField<?>[]::new))
                 .orderBy(technologies.field(TECHNOLOGY.CONFIDENCE).desc(), technologies.field(TECHNOLOGY.NAME).asc());
     }
 

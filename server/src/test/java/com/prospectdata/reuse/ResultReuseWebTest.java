@@ -23,6 +23,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
@@ -30,8 +31,11 @@ import org.jooq.DSLContext;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.mock.web.MockHttpServletRequest;
 import org.springframework.test.web.servlet.ResultActions;
 import org.springframework.util.unit.DataSize;
+import org.springframework.web.context.request.RequestContextHolder;
+import org.springframework.web.context.request.ServletRequestAttributes;
 
 /**
  * Pages and totals reused while the organization's data version holds (docs/api-rules.md §1,
@@ -145,6 +149,27 @@ class ResultReuseWebTest extends WebTierTest {
         write(() -> db.transaction(tx -> DataVersionWrites.bump(tx.dsl(), List.of(OURS))));
         assertThat(reuse.forOrganization(OURS).get("request", value -> 0, () -> "ours " + reads.incrementAndGet()))
                 .as("read again at the new version").isEqualTo("ours 3");
+    }
+
+    @Test
+    void oneRequestUsesTheVersionItFirstReadEvenWhenAWriteLandsInBetween() {
+        versions.refresh();
+        MockHttpServletRequest request = new MockHttpServletRequest();
+        OptionalLong validatorsVersion = versions.current(request, OURS);
+        db.transaction(tx -> DataVersionWrites.bump(tx.dsl(), List.of(OURS)));
+        versions.refresh();
+
+        RequestContextHolder.setRequestAttributes(new ServletRequestAttributes(request));
+        try {
+            assertThat(versions.current(OURS)).as("the delegate's read, later in the same request")
+                    .isEqualTo(validatorsVersion);
+        } finally {
+            RequestContextHolder.resetRequestAttributes();
+        }
+        assertThat(versions.current(new MockHttpServletRequest(), OURS)).as("the next request")
+                .isNotEqualTo(validatorsVersion);
+        assertThat(versions.current(request, THEIRS)).as("another organization's version is its own")
+                .isEqualTo(versions.current(new MockHttpServletRequest(), THEIRS));
     }
 
     @Test
