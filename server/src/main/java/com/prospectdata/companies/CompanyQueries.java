@@ -12,6 +12,7 @@ import static org.jooq.impl.DSL.sum;
 import com.prospectdata.companies.CompanyRow.ContactRow;
 import com.prospectdata.paging.Page;
 import com.prospectdata.paging.PageRequest;
+import com.prospectdata.replicas.ReadReplicas;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -36,8 +37,9 @@ public class CompanyQueries {
 
     private final DSLContext db;
 
-    public CompanyQueries(DSLContext db) {
-        this.db = db;
+    /** Reads where the request reads: a replica or the primary (docs/SCALING.md, "Read replicas"). */
+    public CompanyQueries(ReadReplicas sources) {
+        this.db = sources.reads();
     }
 
     /** The organization owning a prospect search; empty when the search does not exist. */

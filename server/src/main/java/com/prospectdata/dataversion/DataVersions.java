@@ -3,14 +3,16 @@ package com.prospectdata.dataversion;
 import static com.prospectdata.generated.jooq.Tables.DATA_VERSION;
 
 import com.prospectdata.database.DatabaseReachability;
+import com.prospectdata.replicas.ReadReplicas;
+import com.prospectdata.replicas.ReadReplicas.ReadSource;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.servlet.ServletRequest;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
-import org.jooq.DSLContext;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
@@ -28,6 +30,10 @@ import org.springframework.web.context.request.ServletRequestAttributes;
  * {@code max-age} ago, on any instance reading the same database. Past that age a request reads
  * its organization's version itself; while even that fails (the database down), no version is
  * given out and requests run their queries as usual.
+ *
+ * <p>With read replicas (docs/SCALING.md, "Read replicas"), each place a request may read from
+ * has its own versions, read there: a request's version comes from where its data comes from,
+ * so nothing kept under a version is older than the version says.
  */
 @Component
 @ConditionalOnWebApplication
@@ -35,7 +41,7 @@ public class DataVersions implements SmartLifecycle {
 
     private static final Logger log = LoggerFactory.getLogger(DataVersions.class);
 
-    /** The versions as of one read, and when that read started ({@link System#nanoTime()}). */
+    /** The versions at one source as of one read, and when that read started ({@link System#nanoTime()}). */
     private record Snapshot(Map<UUID, Long> versions, long readStartedNanos) {
     }
 
@@ -45,15 +51,15 @@ public class DataVersions implements SmartLifecycle {
     private record ReadForRequest(UUID organization, OptionalLong version) {
     }
 
-    private final DSLContext db;
+    private final ReadReplicas sources;
     private final DataVersionProperties settings;
     private final DatabaseReachability reachability;
-    private volatile Snapshot snapshot;
+    private final Map<String, Snapshot> snapshots = new ConcurrentHashMap<>();
     private volatile Thread poller;
 
-    public DataVersions(DSLContext db, DataVersionProperties settings, DatabaseReachability reachability,
+    public DataVersions(ReadReplicas sources, DataVersionProperties settings, DatabaseReachability reachability,
                         MeterRegistry meters) {
-        this.db = db;
+        this.sources = sources;
         this.settings = settings;
         this.reachability = reachability;
         Gauge.builder("api.data_version.age", this, versions -> versions.ageSeconds())
@@ -64,26 +70,27 @@ public class DataVersions implements SmartLifecycle {
 
     /**
      * The organization's data version as the request on this thread first read it (see
-     * {@link #current(ServletRequest, UUID)}); outside a request, as {@link #read(UUID)} finds it.
+     * {@link #current(ServletRequest, UUID)}); outside a request, at the primary.
      */
     public OptionalLong current(UUID organization) {
         if (RequestContextHolder.getRequestAttributes() instanceof ServletRequestAttributes attributes) {
             return current(attributes.getRequest(), organization);
         }
-        return read(organization);
+        return read(sources.primary(), organization);
     }
 
     /**
-     * The organization's data version, read once per request: the validator a filter makes and
-     * the results a delegate keeps for the same answer come from one version, even when a write
-     * lands between the two, and the request pays for at most one read.
+     * The organization's data version, read once per request where the request reads its data:
+     * the validator a filter makes and the results a delegate keeps for the same answer come from
+     * one version, even when a write lands between the two, and the request pays for at most one
+     * read.
      */
     public OptionalLong current(ServletRequest request, UUID organization) {
         if (request.getAttribute(READ_FOR_REQUEST) instanceof ReadForRequest earlier
                 && earlier.organization().equals(organization)) {
             return earlier.version();
         }
-        OptionalLong version = read(organization);
+        OptionalLong version = read(sources.sourceFor(request), organization);
         request.setAttribute(READ_FOR_REQUEST, new ReadForRequest(organization, version));
         return version;
     }
@@ -95,38 +102,60 @@ public class DataVersions implements SmartLifecycle {
      * too, or while the database is known to be unreachable. An organization whose data was never
      * written is at version 0.
      */
-    private OptionalLong read(UUID organization) {
+    private OptionalLong read(ReadSource source, UUID organization) {
         if (reachability.isUnreachable()) {
             // A lost database answers 503 everywhere; nothing kept from before it stands in for it.
             return OptionalLong.empty();
         }
-        Snapshot current = snapshot;
+        Snapshot current = snapshots.get(source.name());
         if (current != null && System.nanoTime() - current.readStartedNanos() <= settings.maxAge().toNanos()) {
             return OptionalLong.of(current.versions().getOrDefault(organization, 0L));
         }
         try {
-            Long version = db.select(DATA_VERSION.VERSION).from(DATA_VERSION)
+            Long version = source.db().select(DATA_VERSION.VERSION).from(DATA_VERSION)
                     .where(DATA_VERSION.ORGANIZATION_ID.eq(organization))
                     .fetchOne(DATA_VERSION.VERSION);
             return OptionalLong.of(version == null ? 0L : version);
         } catch (RuntimeException e) {
-            // A lost database is marked so the request's own query fails at once, and answers it.
-            reachability.reportFailure(e);
+            // A lost database is marked so the request's own query fails at once, and answers it;
+            // a lost replica leaves the rotation, and the request reads the primary.
+            report(source, e);
             return OptionalLong.empty();
         }
     }
 
-    /** Reads every organization's version now; the poller calls it, and so do tests that just wrote. */
+    private void report(ReadSource source, RuntimeException failure) {
+        if (source.equals(sources.primary())) {
+            reachability.reportFailure(failure);
+        } else {
+            sources.reportFailure(source, failure);
+        }
+    }
+
+    /**
+     * Reads every organization's version now at the primary, then at every replica in the
+     * rotation; the poller calls it, and so do tests that just wrote. A failure at the primary is
+     * thrown; a replica that fails leaves the rotation.
+     */
     public void refresh() {
-        long started = System.nanoTime();
-        Map<UUID, Long> versions = db.select(DATA_VERSION.ORGANIZATION_ID, DATA_VERSION.VERSION)
-                .from(DATA_VERSION)
-                .fetchMap(DATA_VERSION.ORGANIZATION_ID, DATA_VERSION.VERSION);
-        snapshot = new Snapshot(Map.copyOf(versions), started);
+        for (ReadSource source : sources.sources()) {
+            try {
+                long started = System.nanoTime();
+                Map<UUID, Long> versions = source.db().select(DATA_VERSION.ORGANIZATION_ID, DATA_VERSION.VERSION)
+                        .from(DATA_VERSION)
+                        .fetchMap(DATA_VERSION.ORGANIZATION_ID, DATA_VERSION.VERSION);
+                snapshots.put(source.name(), new Snapshot(Map.copyOf(versions), started));
+            } catch (RuntimeException e) {
+                if (source.equals(sources.primary())) {
+                    throw e;
+                }
+                sources.reportFailure(source, e);
+            }
+        }
     }
 
     private double ageSeconds() {
-        Snapshot current = snapshot;
+        Snapshot current = snapshots.get(sources.primary().name());
         return current == null ? Double.NaN : (System.nanoTime() - current.readStartedNanos()) / 1e9;
     }
 

@@ -10,6 +10,7 @@ import static org.jooq.impl.DSL.selectCount;
 import com.prospectdata.companies.Owned;
 import com.prospectdata.paging.Page;
 import com.prospectdata.paging.PageRequest;
+import com.prospectdata.replicas.ReadReplicas;
 import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
@@ -29,8 +30,9 @@ public class JobQueries {
 
     private final DSLContext db;
 
-    public JobQueries(DSLContext db) {
-        this.db = db;
+    /** Reads where the request reads: a replica or the primary (docs/SCALING.md, "Read replicas"). */
+    public JobQueries(ReadReplicas sources) {
+        this.db = sources.reads();
     }
 
     public record JobRow(String id, String title, String platform, Instant datePosted, String jobUrl) {

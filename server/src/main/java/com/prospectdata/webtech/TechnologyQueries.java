@@ -14,6 +14,7 @@ import com.prospectdata.companies.Owned;
 import com.prospectdata.generated.model.ScanStatus;
 import com.prospectdata.paging.Page;
 import com.prospectdata.paging.PageRequest;
+import com.prospectdata.replicas.ReadReplicas;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -37,8 +38,9 @@ public class TechnologyQueries {
 
     private final DSLContext db;
 
-    public TechnologyQueries(DSLContext db) {
-        this.db = db;
+    /** Reads where the request reads: a replica or the primary (docs/SCALING.md, "Read replicas"). */
+    public TechnologyQueries(ReadReplicas sources) {
+        this.db = sources.reads();
     }
 
     public record TechnologyRow(String name, String category, int confidence, String version) {

@@ -42,6 +42,9 @@ class BadSettingTest {
             --app.rate-limit.enabled=maybe                 | app.rate-limit.enabled=maybe                 | true or false
             --app.cors.allowed-origins=partner.example     | app.cors.allowed-origins[0]=partner.example  | scheme, host and port
             --app.benchmark.unauthenticated-organization=1 | app.benchmark.unauthenticated-organization=1 | an id
+            --app.replicas.urls=postgres://replica:5432/db | app.replicas.urls[0]=postgres://replica:5432/db | must be a PostgreSQL JDBC URL
+            --app.replicas.max-lag=10ms                    | app.replicas.max-lag=10ms                    | longer than or equal to 100 millis
+            --app.replicas.check-interval=2m               | app.replicas.check-interval=2m               | shorter than or equal to 1 minute
             --spring.data.redis.url=localhost:6379         | spring.data.redis.url=localhost:6379         | redis:// or rediss://
             """)
     void serveStopsWithOneLineNamingThePropertyTheValueAndWhatIsAllowed(String argument, String named, String allowed) {
