@@ -88,6 +88,9 @@ public class ReadReplicas implements SmartLifecycle {
                 : DSL.using(db.configuration()
                         .derive(new DataSourceConnectionProvider(new RoutingDataSource()))
                         .deriveAppending(new LostReplicaListener()));
+        Gauge.builder("api.replicas.configured", replicas, List::size)
+                .description("Replicas configured (app.replicas.urls)")
+                .register(meters);
         Gauge.builder("api.replicas.in_rotation", this, r -> r.inRotation.size())
                 .description("Replicas serving reads now; 0 with replicas configured means every read runs on the primary")
                 .register(meters);
@@ -297,11 +300,18 @@ public class ReadReplicas implements SmartLifecycle {
             answering = false;
             lag.reset();
             lagSeconds = Double.NaN;
-            Throwable cause = failure;
-            while (cause.getCause() != null && cause.getCause() != cause) {
-                cause = cause.getCause();
+            enter(State.UNREACHABLE, "cannot be reached (" + deepestMessage(failure) + ")");
+        }
+
+        /** The innermost cause that says something: a driver's "Connection refused" rather than a pool's wrapper. */
+        private static String deepestMessage(Throwable failure) {
+            String message = failure.toString();
+            for (Throwable cause = failure; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
+                if (cause.getMessage() != null) {
+                    message = cause.getMessage();
+                }
             }
-            enter(State.UNREACHABLE, "cannot be reached (" + cause.getMessage() + ")");
+            return message;
         }
 
         /** One line when the replica's state changes, not one per check. */

@@ -89,6 +89,22 @@ public final class Api {
         return base(ContractValidation.STRICT).header("Authorization", "Bearer " + key);
     }
 
+    /**
+     * A valid request with this key to another deployment, over HTTPS whatever its certificate
+     * (the scale-out topology's balancer): request and response are validated as by {@link #given()}.
+     */
+    public static RequestSpecification givenKeyAt(String baseUri, String key) {
+        RequestSpecification request = RestAssured.given()
+                .config(CONFIG)
+                .baseUri(baseUri)
+                .accept(ContentType.JSON)
+                .filter(DeclaredStatusCoverage.recorder())
+                .filter(ContractValidation.INVARIANTS)
+                .filter(ContractValidation.STRICT)
+                .relaxedHTTPSValidation();
+        return key == null ? request : request.header("Authorization", "Bearer " + key);
+    }
+
     /** A request that is wrong on purpose, with the main key: only the response is validated. */
     public static RequestSpecification givenInvalid() {
         return givenInvalidKey(ContractEnvironment.shared().keys().main());

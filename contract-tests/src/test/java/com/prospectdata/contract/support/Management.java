@@ -47,6 +47,15 @@ public final class Management {
         }
     }
 
+    /** A sample's value as the text format writes it: a number, or +Inf, -Inf, NaN. */
+    private static double value(String text) {
+        return switch (text) {
+            case "+Inf" -> Double.POSITIVE_INFINITY;
+            case "-Inf" -> Double.NEGATIVE_INFINITY;
+            default -> Double.parseDouble(text);
+        };
+    }
+
     /** The Prometheus scrape, parsed: one sample per series. */
     public Scrape scrape() {
         HttpResponse<String> response = get("/actuator/prometheus");
@@ -69,7 +78,7 @@ public final class Management {
                     labels.put(label.group(1), label.group(2));
                 }
             }
-            samples.put(new Series(sample.group(1), labels), Double.parseDouble(sample.group(4)));
+            samples.put(new Series(sample.group(1), labels), value(sample.group(4)));
         }
         return new Scrape(samples);
     }
