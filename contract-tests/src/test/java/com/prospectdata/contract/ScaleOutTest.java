@@ -104,11 +104,26 @@ class ScaleOutTest {
     }
 
     @AfterAll
-    static void down() {
-        try {
-            script("down").requireSuccess();
-        } catch (Exception e) {
-            log.warn("deploy/local/down failed: {}", e.toString());
+    static void downLeavesNothingBehind() {
+        script("down").requireSuccess();
+        assertThat(DIRECTORY.resolve("run")).as("the topology's directory").doesNotExist();
+        if (topology != null) {
+            List<String> ports = new ArrayList<>(List.of(topology.get("BALANCER_PORT"), topology.get("PRIMARY_PORT"),
+                    topology.get("REPLICA_PORT"), topology.get("REDIS_PORT")));
+            ports.addAll(List.of(topology.get("API_PORTS").split(" ")));
+            ports.addAll(List.of(topology.get("MANAGEMENT_PORTS").split(" ")));
+            for (String port : ports) {
+                assertThat(listening(Integer.parseInt(port))).as("something still listens on %s after down", port).isFalse();
+            }
+        }
+    }
+
+    private static boolean listening(int port) {
+        try (java.net.Socket socket = new java.net.Socket()) {
+            socket.connect(new java.net.InetSocketAddress("127.0.0.1", port), 500);
+            return true;
+        } catch (IOException e) {
+            return false;
         }
     }
 
@@ -187,11 +202,7 @@ class ScaleOutTest {
                 awaitGauge(management, "api_replicas_in_rotation", 0.0, Duration.ofSeconds(5));
             }
         } finally {
-            execute(replicaUrl(), "select pg_wal_replay_resume()");
-        }
-        awaitReplayed(walPosition(primaryUrl(), "pg_current_wal_lsn()"));
-        for (String management : managementUris()) {
-            awaitGauge(management, "api_replicas_in_rotation", 1.0, Duration.ofSeconds(10));
+            resumeReplayAndAwaitTheRotation();
         }
     }
 
@@ -234,11 +245,7 @@ class ScaleOutTest {
             assertThat(walPosition(replicaUrl(), "pg_last_wal_replay_lsn()"))
                     .as("the replica had not replayed the revocation").isLessThan(walPosition(primaryUrl(), "pg_current_wal_lsn()"));
         } finally {
-            execute(replicaUrl(), "select pg_wal_replay_resume()");
-        }
-        awaitReplayed(walPosition(primaryUrl(), "pg_current_wal_lsn()"));
-        for (String management : managementUris()) {
-            awaitGauge(management, "api_replicas_in_rotation", 1.0, Duration.ofSeconds(10));
+            resumeReplayAndAwaitTheRotation();
         }
     }
 
@@ -427,6 +434,15 @@ class ScaleOutTest {
                 fail("%s on %s stayed %s, not %s, for %s", gauge, management, seen, value, bound);
             }
             Thread.sleep(100);
+        }
+    }
+
+    /** Lets the replica replay again, and waits until it has caught up and every instance reads from it again. */
+    private static void resumeReplayAndAwaitTheRotation() throws Exception {
+        execute(replicaUrl(), "select pg_wal_replay_resume()");
+        awaitReplayed(walPosition(primaryUrl(), "pg_current_wal_lsn()"));
+        for (String management : managementUris()) {
+            awaitGauge(management, "api_replicas_in_rotation", 1.0, Duration.ofSeconds(10));
         }
     }
 
