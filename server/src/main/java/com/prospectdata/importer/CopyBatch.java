@@ -16,6 +16,7 @@ import com.prospectdata.importer.ImportRecord.WebtechScan;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.time.OffsetDateTime;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -152,7 +153,7 @@ public final class CopyBatch {
             out.append("\\N");
             return;
         }
-        String text = value.toString(); // UUID, Instant (ISO 8601), numbers: all forms PostgreSQL reads
+        String text = value.toString(); // UUID, OffsetDateTime (ISO 8601), numbers: all forms PostgreSQL reads
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);
             switch (c) {
@@ -170,7 +171,7 @@ public final class CopyBatch {
         for (Field<?>[] columns : COLUMNS.values()) {
             for (Field<?> field : columns) {
                 Class<?> type = field.getConverter().fromType();
-                if (!(type == String.class || type == UUID.class || type == Instant.class
+                if (!(type == String.class || type == UUID.class || type == OffsetDateTime.class
                         || type == Double.class || type == Integer.class)) {
                     throw new ExceptionInInitializerError("No COPY text form for " + field + " of " + type);
                 }
