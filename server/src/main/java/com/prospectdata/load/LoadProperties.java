@@ -1,5 +1,6 @@
 package com.prospectdata.load;
 
+import jakarta.validation.constraints.AssertTrue;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotNull;
@@ -28,6 +29,11 @@ import org.springframework.validation.annotation.Validated;
  * @param statementTimeout the longest a statement of an API request may run (whole seconds,
  *        a part of one rounded up); past it the driver cancels it in PostgreSQL and the request
  *        is answered 503
+ * @param queuedDeadline how long after its arrival a request that had to wait for its slot must
+ *        be answered: its statements may run only for the time left (and never longer than
+ *        {@code statementTimeout}), so that under overload no answer comes after the client has
+ *        stopped caring; a request that found a slot free is bound by {@code statementTimeout}
+ *        alone, so a search that is slow by nature is still served when the server is not busy
  */
 @ConfigurationProperties("app.load")
 @Validated
@@ -36,7 +42,13 @@ public record LoadProperties(
         @DefaultValue("64") @Min(1) @Max(10000) int lightConcurrency,
         @DefaultValue("1s") @NotNull @DurationMin(millis = 0) @DurationMax(seconds = 30) Duration maxWait,
         @DefaultValue("1000") @Min(0) int deepOffset,
-        @DefaultValue("10s") @NotNull @DurationMin(seconds = 1) @DurationMax(minutes = 10) Duration statementTimeout) {
+        @DefaultValue("10s") @NotNull @DurationMin(seconds = 1) @DurationMax(minutes = 10) Duration statementTimeout,
+        @DefaultValue("2s") @NotNull @DurationMin(millis = 100) @DurationMax(minutes = 10) Duration queuedDeadline) {
+
+    @AssertTrue(message = "app.load.queued-deadline must be longer than app.load.max-wait")
+    public boolean isQueuedDeadlineLongerThanMaxWait() {
+        return maxWait == null || queuedDeadline == null || queuedDeadline.compareTo(maxWait) > 0;
+    }
 
     /** The heavy slots to use: the setting, or half the processors (at least 1) when it is 0. */
     public int effectiveHeavyConcurrency() {

@@ -26,7 +26,9 @@ import org.springframework.web.servlet.HandlerExceptionResolver;
  * The overload step, after the key, its rate limit and its scope: a request takes a slot of its
  * kind of work for as long as it runs, waits at most {@code app.load.max-wait} for one (see
  * {@link #patience}), and is otherwise answered 503 with {@code Retry-After} at once, so that
- * requests never queue past their usefulness. Searches and deep pages ({@link WorkKind#HEAVY}) have slots of their own, so
+ * requests never queue past their usefulness. One that had to wait must be answered within
+ * {@code app.load.queued-deadline} of its arrival ({@link RequestDeadline}). Searches and deep
+ * pages ({@link WorkKind#HEAVY}) have slots of their own, so
  * a flood of them cannot take the database connections point lookups need.
  */
 @Component
@@ -60,11 +62,18 @@ public class LoadSheddingFilter extends KeyStep {
     @Override
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
+        long arrived = System.nanoTime();
         WorkKind kind = WorkKind.of(request, settings.deepOffset());
         Semaphore semaphore = slots.get(kind);
+        boolean waited = false;
         boolean acquired;
         try {
-            acquired = semaphore.tryAcquire(patience(settings.maxWait()), TimeUnit.NANOSECONDS);
+            // A timed tryAcquire keeps the semaphore's fairness, which the untimed one would not.
+            acquired = semaphore.tryAcquire(0, TimeUnit.NANOSECONDS);
+            if (!acquired) {
+                waited = true;
+                acquired = semaphore.tryAcquire(patience(settings.maxWait()), TimeUnit.NANOSECONDS);
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             acquired = false;
@@ -75,9 +84,15 @@ public class LoadSheddingFilter extends KeyStep {
             refuse(request, response, ServiceUnavailableException.busy());
             return;
         }
+        if (waited) {
+            // Its wait is spent out of the deadline: a request that queued behind others must not
+            // then run long enough to be useless to the client that is still waiting for it.
+            RequestDeadline.set(arrived + settings.queuedDeadline().toNanos());
+        }
         try {
             chain.doFilter(request, response);
         } finally {
+            RequestDeadline.clear();
             semaphore.release();
         }
     }

@@ -1,5 +1,13 @@
 package com.prospectdata.load;
 
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import org.jooq.ExecuteContext;
+import org.jooq.ExecuteListener;
+import org.jooq.ExecuteListenerProvider;
+import org.jooq.exception.DataAccessException;
+import org.jooq.impl.DefaultExecuteListenerProvider;
+import org.postgresql.jdbc.PgStatement;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.jooq.autoconfigure.DefaultConfigurationCustomizer;
 import org.springframework.context.annotation.Bean;
@@ -22,5 +30,33 @@ class StatementTimeout {
         // JDBC counts whole seconds; a part of a second is rounded up, never down to "no limit".
         int seconds = Math.toIntExact((settings.statementTimeout().toMillis() + 999) / 1000);
         return configuration -> configuration.settings().setQueryTimeout(seconds);
+    }
+
+    /**
+     * A request with a deadline ({@link RequestDeadline}) gives each statement only the time it
+     * has left, to the millisecond: JDBC's own timeout counts whole seconds, PgJDBC's own
+     * statement class takes milliseconds. Set as the statement starts, after jOOQ has set the
+     * whole seconds of {@link #statementTimeoutOfApiQueries}.
+     */
+    @Bean
+    ExecuteListenerProvider deadlineOfQueuedRequests(LoadProperties settings) {
+        long statementTimeoutMillis = settings.statementTimeout().toMillis();
+        return new DefaultExecuteListenerProvider(new ExecuteListener() {
+            @Override
+            public void executeStart(ExecuteContext context) {
+                long left = RequestDeadline.millisLeft();
+                PreparedStatement statement = context.statement();
+                if (left >= statementTimeoutMillis || statement == null) {
+                    return;
+                }
+                try {
+                    if (statement.isWrapperFor(PgStatement.class)) {
+                        statement.unwrap(PgStatement.class).setQueryTimeoutMs(left);
+                    }
+                } catch (SQLException e) {
+                    throw new DataAccessException("The statement's time limit could not be set", e);
+                }
+            }
+        });
     }
 }

@@ -46,6 +46,8 @@ class BadSettingTest {
             --app.replicas.max-lag=10ms                    | app.replicas.max-lag=10ms                    | longer than or equal to 100 millis
             --app.replicas.check-interval=2m               | app.replicas.check-interval=2m               | shorter than or equal to 1 minute
             --spring.data.redis.url=localhost:6379         | spring.data.redis.url=localhost:6379         | redis:// or rediss://
+            --app.load.queued-deadline=500ms               | app.load.queued-deadline-longer-than-max-wait=false | must be longer than app.load.max-wait
+            --app.load.queued-deadline=20ms                | app.load.queued-deadline=20ms                | longer than or equal to 100 millis
             """)
     void serveStopsWithOneLineNamingThePropertyTheValueAndWhatIsAllowed(String argument, String named, String allowed) {
         assertOneLine(run("serve", argument), named, allowed, "README");

@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 class LoadPropertiesTest {
 
     private static LoadProperties withHeavyConcurrency(int value) {
-        return new LoadProperties(value, 64, Duration.ofSeconds(1), 1000, Duration.ofSeconds(10));
+        return new LoadProperties(value, 64, Duration.ofSeconds(1), 1000, Duration.ofSeconds(10), Duration.ofSeconds(2));
     }
 
     @Test
