@@ -1,11 +1,12 @@
 package com.prospectdata.contract;
 
+import static com.prospectdata.contract.support.HeavySlot.assertBusy;
+import static com.prospectdata.contract.support.HeavySlot.awaitInFlight;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.prospectdata.contract.support.ContractTest;
 import com.prospectdata.contract.support.DatabaseFaults;
 import com.prospectdata.contract.support.Fixture;
-import com.prospectdata.contract.support.Json;
 import com.prospectdata.contract.support.Management;
 import com.prospectdata.contract.support.ServerProcess;
 import io.restassured.response.Response;
@@ -20,7 +21,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.parallel.Isolated;
-import tools.jackson.databind.JsonNode;
 
 /**
  * Overload protection (docs/OPERATIONS.md, "Overload") on a server of its own with one slot for
@@ -76,21 +76,5 @@ class OverloadTest extends ContractTest {
         assertThat(get(SEARCH).statusCode()).as("the slot is free again").isEqualTo(200);
         assertThat(get(COMPANY).statusCode()).isEqualTo(200);
         assertThat(management.scrape().sum("api_load_in_flight", heavy)).isEqualTo(0);
-    }
-
-    private static void assertBusy(Response response) {
-        assertThat(response.statusCode()).as("%s", response.asString()).isEqualTo(503);
-        assertThat(response.header("Retry-After")).isEqualTo("1");
-        JsonNode body = Json.parse(response.asString());
-        assertThat(body.get("error").stringValue()).isEqualTo("SERVICE_UNAVAILABLE");
-        assertThat(body.get("message").stringValue()).isEqualTo("The server is busy; retry after 1 second.");
-    }
-
-    private static void awaitInFlight(Management management, int requests) throws InterruptedException {
-        Instant deadline = Instant.now().plusSeconds(10);
-        while (management.scrape().sum("api_load_in_flight", Map.of("kind", "heavy")) < requests) {
-            assertThat(Instant.now()).as("the first search takes its slot").isBefore(deadline);
-            Thread.sleep(20);
-        }
     }
 }

@@ -1,11 +1,12 @@
 package com.prospectdata.contract;
 
+import static com.prospectdata.contract.support.HeavySlot.assertBusy;
+import static com.prospectdata.contract.support.HeavySlot.awaitInFlight;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.prospectdata.contract.support.ContractTest;
 import com.prospectdata.contract.support.DatabaseFaults;
 import com.prospectdata.contract.support.Fixture;
-import com.prospectdata.contract.support.Json;
 import com.prospectdata.contract.support.Management;
 import com.prospectdata.contract.support.ServerProcess;
 import io.restassured.response.Response;
@@ -20,7 +21,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.parallel.Isolated;
-import tools.jackson.databind.JsonNode;
 
 /**
  * A request that waited for its slot must be answered within {@code app.load.queued-deadline} of
@@ -61,7 +61,7 @@ class QueuedDeadlineTest extends ContractTest {
             boolean companiesReleased = false;
             try {
                 CompletableFuture<Response> holding = CompletableFuture.supplyAsync(() -> get(SEARCH), clients);
-                awaitInFlight(management);
+                awaitInFlight(management, 1);
                 Instant queuedAt = Instant.now();
                 CompletableFuture<Response> waiting = CompletableFuture.supplyAsync(() -> get(DEEP_JOBS), clients);
                 Thread.sleep(1_000);
@@ -92,20 +92,5 @@ class QueuedDeadlineTest extends ContractTest {
 
         assertThat(get(DEEP_JOBS).statusCode()).as("served once the table is free").isEqualTo(200);
         assertThat(management.scrape().sum("api_load_in_flight", Map.of("kind", "heavy"))).isEqualTo(0);
-    }
-
-    private static void assertBusy(Response response) {
-        assertThat(response.statusCode()).as("%s", response.asString()).isEqualTo(503);
-        assertThat(response.header("Retry-After")).isEqualTo("1");
-        JsonNode body = Json.parse(response.asString());
-        assertThat(body.get("error").stringValue()).isEqualTo("SERVICE_UNAVAILABLE");
-    }
-
-    private static void awaitInFlight(Management management) throws InterruptedException {
-        Instant deadline = Instant.now().plusSeconds(10);
-        while (management.scrape().sum("api_load_in_flight", Map.of("kind", "heavy")) < 1) {
-            assertThat(Instant.now()).as("the search takes the slot").isBefore(deadline);
-            Thread.sleep(20);
-        }
     }
 }
