@@ -91,9 +91,12 @@ public class TlsEnvironmentPostProcessor implements EnvironmentPostProcessor {
     }
 
     private static void useBundle(Map<String, Object> settings, Path certificate, Path privateKey) {
-        String prefix = "spring.ssl.bundle.pem." + BUNDLE + ".keystore.";
-        settings.put(prefix + "certificate", "file:" + certificate.toAbsolutePath());
-        settings.put(prefix + "private-key", "file:" + privateKey.toAbsolutePath());
+        String prefix = "spring.ssl.bundle.pem." + BUNDLE + ".";
+        settings.put(prefix + "keystore.certificate", "file:" + certificate.toAbsolutePath());
+        settings.put(prefix + "keystore.private-key", "file:" + privateKey.toAbsolutePath());
+        // Said here, not left to the provider: the JDK's refuses TLS 1.0 and 1.1 by its own
+        // policy, Conscrypt would still speak them.
+        settings.put(prefix + "options.enabled-protocols", "TLSv1.3,TLSv1.2");
         settings.put("server.ssl.bundle", BUNDLE);
         settings.put("server.ssl.enabled", "true");
     }

@@ -17,6 +17,7 @@ import org.springframework.validation.annotation.Validated;
  * @param privateKey the PEM private key of {@code pem} mode
  * @param trustedProxies the addresses of the proxies whose {@code X-Forwarded-*} headers are
  *        believed in {@code proxy} mode
+ * @param provider what does the TLS of the server's own port: {@code conscrypt} or {@code jdk}
  */
 @ConfigurationProperties("app.tls")
 @Validated
@@ -25,7 +26,8 @@ public record TlsProperties(
         @DefaultValue({"localhost", "127.0.0.1"}) List<String> selfSignedHostnames,
         Path certificate,
         Path privateKey,
-        List<String> trustedProxies) {
+        List<String> trustedProxies,
+        @DefaultValue("conscrypt") @NotNull TlsProvider provider) {
 
     public TlsProperties {
         selfSignedHostnames = selfSignedHostnames == null ? List.of() : List.copyOf(selfSignedHostnames);
