@@ -20,6 +20,8 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The HTTPS port's TLS by either provider ({@code app.tls.provider}, README "HTTPS"): Conscrypt
@@ -43,24 +45,34 @@ class TlsProviderTest extends ContractTest {
                 .doesNotContain("HTTPS by Conscrypt");
     }
 
-    @Test
-    void conscryptSpeaksTls12And13AndRefusesOlderVersions() throws Exception {
-        assertProtocolLine(environment().port());
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"conscrypt", "jdk"})
+    void eachProviderSpeaksTls12And13AndRefusesOlderVersions(String provider) throws Exception {
+        int port = port(provider);
+        assertThat(handshake(port, "-tls1_3").output()).as("TLS 1.3").contains("New, TLSv1.3");
+        assertThat(handshake(port, "-tls1_2").output()).as("TLS 1.2").contains("New, TLSv1.2");
+        for (String old : List.of("-tls1_1", "-tls1")) {
+            Handshake refused = handshake(port, old, "-cipher", "DEFAULT@SECLEVEL=0");
+            assertThat(refused.output()).as("%s is refused: %s", old, refused.output())
+                    .contains("alert protocol version").contains("Cipher is (NONE)")
+                    .doesNotContain("HTTP/1.1 200");
+        }
     }
 
-    @Test
-    void theJdkProviderSpeaksTls12And13AndRefusesOlderVersions() throws Exception {
-        assertProtocolLine(jdkProvider.server().port());
-    }
-
-    @Test
-    void conscryptResumesAReturningClientsSession() throws Exception {
-        assertResumes(environment().port());
-    }
-
-    @Test
-    void theJdkProviderResumesAReturningClientsSession() throws Exception {
-        assertResumes(jdkProvider.server().port());
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"conscrypt", "jdk"})
+    void eachProviderResumesAReturningClientsSession(String provider) throws Exception {
+        int port = port(provider);
+        Path session = Files.createTempFile("tls-session", ".pem");
+        try {
+            Handshake first = handshake(port, "-sess_out", session.toString());
+            assertThat(first.output()).contains("New, TLSv1.3").contains("HTTP/1.1 200");
+            Handshake second = handshake(port, "-sess_in", session.toString());
+            assertThat(second.output()).as("the ticket of the first connection is accepted")
+                    .contains("Reused, TLSv1.3").contains("HTTP/1.1 200");
+        } finally {
+            Files.deleteIfExists(session);
+        }
     }
 
     @Test
@@ -79,28 +91,9 @@ class TlsProviderTest extends ContractTest {
         }
     }
 
-    private static void assertProtocolLine(int port) throws Exception {
-        assertThat(handshake(port, "-tls1_3").output()).as("TLS 1.3").contains("New, TLSv1.3");
-        assertThat(handshake(port, "-tls1_2").output()).as("TLS 1.2").contains("New, TLSv1.2");
-        for (String old : List.of("-tls1_1", "-tls1")) {
-            Handshake refused = handshake(port, old, "-cipher", "DEFAULT@SECLEVEL=0");
-            assertThat(refused.output()).as("%s is refused: %s", old, refused.output())
-                    .contains("alert protocol version").contains("Cipher is (NONE)")
-                    .doesNotContain("HTTP/1.1 200");
-        }
-    }
-
-    private static void assertResumes(int port) throws Exception {
-        Path session = Files.createTempFile("tls-session", ".pem");
-        try {
-            Handshake first = handshake(port, "-sess_out", session.toString());
-            assertThat(first.output()).contains("New, TLSv1.3").contains("HTTP/1.1 200");
-            Handshake second = handshake(port, "-sess_in", session.toString());
-            assertThat(second.output()).as("the ticket of the first connection is accepted")
-                    .contains("Reused, TLSv1.3").contains("HTTP/1.1 200");
-        } finally {
-            Files.deleteIfExists(session);
-        }
+    /** The shared server runs with the default provider, Conscrypt; the class's own with the JDK's. */
+    private static int port(String provider) {
+        return provider.equals("jdk") ? jdkProvider.server().port() : environment().port();
     }
 
     private record Handshake(String output) {
