@@ -49,11 +49,11 @@ class TlsProviderTest extends ContractTest {
     @ValueSource(strings = {"conscrypt", "jdk"})
     void eachProviderSpeaksTls12And13AndRefusesOlderVersions(String provider) throws Exception {
         int port = port(provider);
-        assertThat(handshake(port, "-tls1_3").output()).as("TLS 1.3").contains("New, TLSv1.3");
-        assertThat(handshake(port, "-tls1_2").output()).as("TLS 1.2").contains("New, TLSv1.2");
+        assertThat(handshake(port, "-tls1_3")).as("TLS 1.3").contains("New, TLSv1.3");
+        assertThat(handshake(port, "-tls1_2")).as("TLS 1.2").contains("New, TLSv1.2");
         for (String old : List.of("-tls1_1", "-tls1")) {
-            Handshake refused = handshake(port, old, "-cipher", "DEFAULT@SECLEVEL=0");
-            assertThat(refused.output()).as("%s is refused: %s", old, refused.output())
+            String refused = handshake(port, old, "-cipher", "DEFAULT@SECLEVEL=0");
+            assertThat(refused).as("%s is refused: %s", old, refused)
                     .contains("alert protocol version").contains("Cipher is (NONE)")
                     .doesNotContain("HTTP/1.1 200");
         }
@@ -65,10 +65,10 @@ class TlsProviderTest extends ContractTest {
         int port = port(provider);
         Path session = Files.createTempFile("tls-session", ".pem");
         try {
-            Handshake first = handshake(port, "-sess_out", session.toString());
-            assertThat(first.output()).contains("New, TLSv1.3").contains("HTTP/1.1 200");
-            Handshake second = handshake(port, "-sess_in", session.toString());
-            assertThat(second.output()).as("the ticket of the first connection is accepted")
+            String first = handshake(port, "-sess_out", session.toString());
+            assertThat(first).contains("New, TLSv1.3").contains("HTTP/1.1 200");
+            String second = handshake(port, "-sess_in", session.toString());
+            assertThat(second).as("the ticket of the first connection is accepted")
                     .contains("Reused, TLSv1.3").contains("HTTP/1.1 200");
         } finally {
             Files.deleteIfExists(session);
@@ -96,15 +96,12 @@ class TlsProviderTest extends ContractTest {
         return provider.equals("jdk") ? jdkProvider.server().port() : environment().port();
     }
 
-    private record Handshake(String output) {
-    }
-
     /**
      * One connection by {@code openssl s_client}: a GET of /health once the handshake is done,
      * and the client waits for the answer (in TLS 1.3 the session ticket comes after the
      * handshake, with the first data).
      */
-    private static Handshake handshake(int port, String... options) throws IOException, InterruptedException {
+    private static String handshake(int port, String... options) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of("openssl", "s_client", "-connect", "127.0.0.1:" + port,
                 "-servername", "localhost", "-ign_eof"));
         command.addAll(List.of(options));
@@ -116,6 +113,6 @@ class TlsProviderTest extends ContractTest {
             process.destroyForcibly();
             throw new AssertionError("openssl s_client did not finish within 20 s");
         }
-        return new Handshake(new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8));
+        return new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     }
 }

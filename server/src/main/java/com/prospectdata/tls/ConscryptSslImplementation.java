@@ -46,6 +46,9 @@ public class ConscryptSslImplementation extends JSSEImplementation {
 
         private static final Log log = LogFactory.getLog(ConscryptSslUtil.class);
 
+        /** Read before this class's constructor ends (Tomcat's base class asks for it there), hence static. */
+        private static final SSLParameters SUPPORTED = supported();
+
         ConscryptSslUtil(SSLHostConfigCertificate certificate) {
             super(certificate);
         }
@@ -57,12 +60,12 @@ public class ConscryptSslImplementation extends JSSEImplementation {
 
         @Override
         protected Set<String> getImplementedProtocols() {
-            return Set.of(supported().getProtocols());
+            return Set.of(SUPPORTED.getProtocols());
         }
 
         @Override
         protected Set<String> getImplementedCiphers() {
-            return Set.of(supported().getCipherSuites());
+            return Set.of(SUPPORTED.getCipherSuites());
         }
 
         @Override

@@ -37,8 +37,9 @@ class TlsProviderConfiguration implements WebServerFactoryCustomizer<TomcatServl
             log.info("HTTPS by the JDK's TLS provider (app.tls.provider=jdk)");
             return;
         }
-        Throwable unavailable = Conscrypt.isAvailable() ? null : availabilityFailure();
-        if (unavailable != null) {
+        try {
+            Conscrypt.checkAvailability();
+        } catch (Throwable unavailable) {
             log.warn("HTTPS by the JDK's TLS provider: Conscrypt's native library does not load on this platform ({});"
                     + " set app.tls.provider=jdk to choose it explicitly", unavailable.toString());
             return;
@@ -49,12 +50,4 @@ class TlsProviderConfiguration implements WebServerFactoryCustomizer<TomcatServl
                 connector.setProperty("sslImplementationName", ConscryptSslImplementation.class.getName()));
     }
 
-    private static Throwable availabilityFailure() {
-        try {
-            Conscrypt.checkAvailability();
-            return new IllegalStateException("unavailable");
-        } catch (Throwable failure) {
-            return failure;
-        }
-    }
 }
