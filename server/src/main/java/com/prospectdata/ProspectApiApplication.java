@@ -8,6 +8,8 @@ import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
 @ConfigurationPropertiesScan
 public class ProspectApiApplication {
     public static void main(String[] args) {
+        // Before anything is loaded: start-up's own garbage collections decide the heap's size.
+        HeapSizing.apply();
         // jOOQ's start-up logo and tips are noise in an operator's terminal and in server logs.
         System.setProperty("org.jooq.no-logo", "true");
         System.setProperty("org.jooq.no-tips", "true");
