@@ -14,7 +14,8 @@ import org.springframework.stereotype.Component;
  * JDK's provider, because the key exchange (X25519) is native code there and Java arithmetic
  * here (docs/OPERATIONS.md, "Overload"). Nothing else changes: the certificate, protocols,
  * ciphers, SNI and ALPN stay Tomcat's, and the provider is never registered for the rest of the
- * process (database connections, hashing).
+ * process (database connections, hashing). With either provider, the HTTPS connector keeps its
+ * connections' buffers off the heap.
  */
 @Component
 @ConditionalOnWebApplication
