@@ -6,6 +6,7 @@ import static com.prospectdata.generated.jooq.Tables.PROSPECT_SEARCH;
 import static com.prospectdata.generated.jooq.Tables.PROSPECT_SEARCH_SCORE_COUNT;
 import static org.jooq.impl.DSL.coalesce;
 import static org.jooq.impl.DSL.count;
+import static org.jooq.impl.DSL.param;
 import static org.jooq.impl.DSL.select;
 import static org.jooq.impl.DSL.sum;
 
@@ -13,6 +14,7 @@ import com.prospectdata.companies.CompanyRow.ContactRow;
 import com.prospectdata.paging.Page;
 import com.prospectdata.paging.PageRequest;
 import com.prospectdata.replicas.ReadReplicas;
+import com.prospectdata.sqltypes.RenderedQuery;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -23,6 +25,7 @@ import java.util.UUID;
 import org.jooq.Condition;
 import org.jooq.DSLContext;
 import org.jooq.Field;
+import org.jooq.Param;
 import org.jooq.Record;
 import org.jooq.Result;
 import org.jooq.SelectField;
@@ -35,11 +38,22 @@ import org.springframework.stereotype.Repository;
 @Repository
 public class CompanyQueries {
 
+    /** The company a lookup asks for, bound per request. */
+    private static final Param<UUID> COMPANY_ID = param("companyId", UUID.class);
+
     private final DSLContext db;
+    private final RenderedQuery companyWithContacts;
 
     /** Reads where the request reads: a replica or the primary (docs/SCALING.md, "Read replicas"). */
     public CompanyQueries(ReadReplicas sources) {
         this.db = sources.reads();
+        List<SelectField<?>> fields = new ArrayList<>(COMPANY_AND_CONTACT);
+        fields.add(Owned.OWNER);
+        this.companyWithContacts = RenderedQuery.of(db, db.select(fields)
+                .from(Owned.COMPANY_WITH_OWNER)
+                .leftJoin(CONTACT).on(CONTACT.COMPANY_ID.eq(COMPANY.ID))
+                .where(COMPANY.ID.eq(COMPANY_ID))
+                .orderBy(CONTACT.POSITION), COMPANY_ID);
     }
 
     /** The organization owning a prospect search; empty when the search does not exist. */
@@ -55,14 +69,7 @@ public class CompanyQueries {
      * own. Empty when the company does not exist.
      */
     public Optional<Owned<CompanyRow>> find(UUID companyId) {
-        List<SelectField<?>> fields = new ArrayList<>(COMPANY_AND_CONTACT);
-        fields.add(Owned.OWNER);
-        Result<Record> rows = db.select(fields)
-                .from(Owned.COMPANY_WITH_OWNER)
-                .leftJoin(CONTACT).on(CONTACT.COMPANY_ID.eq(COMPANY.ID))
-                .where(COMPANY.ID.eq(companyId))
-                .orderBy(CONTACT.POSITION)
-                .fetch();
+        Result<Record> rows = companyWithContacts.with(COMPANY_ID, companyId).fetch();
         return Owned.ofRows(rows, found -> withContacts(found).getFirst());
     }
 

@@ -36,9 +36,10 @@ public record Owned<T>(UUID owner, T value) {
      * One company's row from {@code companies} (which holds {@link #COMPANY_WITH_OWNER}), with its
      * owner and {@code beside}, joined to every row of {@code related}, a table the caller has
      * already restricted to this company (no related row: one row with its columns empty). No row
-     * at all when the company does not exist, so that 404 and 403 stay apart.
+     * at all when the company does not exist, so that 404 and 403 stay apart. {@code companyId} is
+     * the parameter a {@link com.prospectdata.sqltypes.RenderedQuery} binds per request.
      */
-    public static SelectConditionStep<Record> selectCompany(DSLContext db, UUID companyId, Table<?> companies,
+    public static SelectConditionStep<Record> selectCompany(DSLContext db, Field<UUID> companyId, Table<?> companies,
                                                             Table<?> related, SelectField<?>... beside) {
         List<SelectField<?>> fields = new ArrayList<>();
         fields.add(OWNER);

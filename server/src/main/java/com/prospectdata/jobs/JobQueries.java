@@ -4,6 +4,7 @@ import static com.prospectdata.generated.jooq.Tables.JOB;
 import static org.jooq.impl.DSL.field;
 import static org.jooq.impl.DSL.lower;
 import static org.jooq.impl.DSL.noCondition;
+import static org.jooq.impl.DSL.param;
 import static org.jooq.impl.DSL.select;
 import static org.jooq.impl.DSL.selectCount;
 
@@ -11,7 +12,9 @@ import com.prospectdata.companies.Owned;
 import com.prospectdata.paging.Page;
 import com.prospectdata.paging.PageRequest;
 import com.prospectdata.replicas.ReadReplicas;
+import com.prospectdata.sqltypes.RenderedQuery;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -19,6 +22,7 @@ import java.util.UUID;
 import org.jooq.Condition;
 import org.jooq.DSLContext;
 import org.jooq.Field;
+import org.jooq.Param;
 import org.jooq.Record;
 import org.jooq.Result;
 import org.jooq.SortField;
@@ -28,11 +32,23 @@ import org.springframework.stereotype.Repository;
 @Repository
 public class JobQueries {
 
-    private final DSLContext db;
+    /** The request's values, bound per execution of the SQL rendered once (RenderedQuery). */
+    private static final Param<UUID> COMPANY_ID = param("companyId", UUID.class);
+    private static final Param<Instant> POSTED_SINCE = param("postedSince", JOB.DATE_POSTED.getDataType());
+    private static final Param<String> PLATFORM = param("platform", String.class);
+    private static final Param<Integer> LIMIT = param("limit", Integer.class);
+    private static final Param<Integer> OFFSET = param("offset", Integer.class);
+
+    private final JobsStatement allPlatforms;
+    private final JobsStatement onePlatform;
+    private final SummaryStatement summary;
 
     /** Reads where the request reads: a replica or the primary (docs/SCALING.md, "Read replicas"). */
     public JobQueries(ReadReplicas sources) {
-        this.db = sources.reads();
+        DSLContext db = sources.reads();
+        this.allPlatforms = JobsStatement.of(db, false);
+        this.onePlatform = JobsStatement.of(db, true);
+        this.summary = SummaryStatement.of(db);
     }
 
     public record JobRow(String id, String title, String platform, Instant datePosted, String jobUrl) {
@@ -52,17 +68,38 @@ public class JobQueries {
      */
     public Optional<Owned<Page<JobRow>>> activeJobs(UUID companyId, Instant postedSince, Optional<String> platform,
                                                     PageRequest page) {
-        Condition condition = active(companyId)
-                .and(JOB.DATE_POSTED.ge(postedSince))
-                .and(platform.map(p -> lower(JOB.PLATFORM).eq(p.toLowerCase(Locale.ROOT))).orElse(noCondition()));
-        Field<Integer> total = field(selectCount().from(JOB).where(condition)).as("total");
-        Table<?> jobs = select(JOB_COLUMNS).from(JOB).where(condition)
-                .orderBy(NEWEST_FIRST).limit(page.limit()).offset(page.offset())
-                .asTable("page");
-        Result<Record> rows = Owned.selectCompany(db, companyId, Owned.COMPANY_WITH_OWNER, jobs, total)
-                .orderBy(jobs.field(JOB.DATE_POSTED).desc(), jobs.field(JOB.ID).asc())
-                .fetch();
-        return Owned.ofRows(rows, found -> new Page<>(jobRows(found, jobs), found.get(0).get(total), page));
+        JobsStatement statement = platform.isPresent() ? onePlatform : allPlatforms;
+        RenderedQuery.Execution execution = statement.query().with(COMPANY_ID, companyId)
+                .with(POSTED_SINCE, postedSince)
+                .with(LIMIT, page.limit())
+                .with(OFFSET, page.offset());
+        platform.ifPresent(p -> execution.with(PLATFORM, p.toLowerCase(Locale.ROOT)));
+        Result<Record> rows = execution.fetch();
+        return Owned.ofRows(rows, found -> new Page<>(jobRows(found, statement.jobs()), found.get(0).get(statement.total()),
+                page));
+    }
+
+    /** The page of jobs with the company's row and owner, rendered once per shape (with or without a platform). */
+    private record JobsStatement(RenderedQuery query, Table<?> jobs, Field<Integer> total) {
+
+        static JobsStatement of(DSLContext db, boolean byPlatform) {
+            Condition condition = active()
+                    .and(JOB.DATE_POSTED.ge(POSTED_SINCE))
+                    .and(byPlatform ? lower(JOB.PLATFORM).eq(PLATFORM) : noCondition());
+            Field<Integer> total = field(selectCount().from(JOB).where(condition)).as("total");
+            Table<?> jobs = select(JOB_COLUMNS).from(JOB).where(condition)
+                    .orderBy(NEWEST_FIRST).limit(LIMIT).offset(OFFSET)
+                    .asTable("page");
+            List<Param<?>> variables = new ArrayList<>(List.of(COMPANY_ID, POSTED_SINCE, LIMIT, OFFSET));
+            if (byPlatform) {
+                variables.add(PLATFORM);
+            }
+            RenderedQuery query = RenderedQuery.of(db,
+                    Owned.selectCompany(db, COMPANY_ID, Owned.COMPANY_WITH_OWNER, jobs, total)
+                            .orderBy(jobs.field(JOB.DATE_POSTED).desc(), jobs.field(JOB.ID).asc()),
+                    variables.toArray(Param<?>[]::new));
+            return new JobsStatement(query, jobs, total);
+        }
     }
 
     /**
@@ -70,14 +107,25 @@ public class JobQueries {
      * job of any age, and its owner, in one statement. Empty when the company does not exist.
      */
     public Optional<Owned<JobSummaryRow>> summary(UUID companyId, Instant postedSince) {
-        Field<Integer> recent = field(selectCount().from(JOB).where(active(companyId).and(JOB.DATE_POSTED.ge(postedSince))))
-                .as("recent");
-        Table<?> latest = select(JOB_COLUMNS).from(JOB).where(active(companyId))
-                .orderBy(NEWEST_FIRST).limit(1)
-                .asTable("latest");
-        Result<Record> rows = Owned.selectCompany(db, companyId, Owned.COMPANY_WITH_OWNER, latest, recent).fetch();
-        return Owned.ofRows(rows, found -> new JobSummaryRow(found.get(0).get(recent),
-                jobRows(found, latest).stream().findFirst()));
+        Result<Record> rows = summary.query().with(COMPANY_ID, companyId).with(POSTED_SINCE, postedSince).fetch();
+        return Owned.ofRows(rows, found -> new JobSummaryRow(found.get(0).get(summary.recent()),
+                jobRows(found, summary.latest()).stream().findFirst()));
+    }
+
+    /** The summary's statement, rendered once. */
+    private record SummaryStatement(RenderedQuery query, Table<?> latest, Field<Integer> recent) {
+
+        static SummaryStatement of(DSLContext db) {
+            Field<Integer> recent = field(selectCount().from(JOB).where(active().and(JOB.DATE_POSTED.ge(POSTED_SINCE))))
+                    .as("recent");
+            Table<?> latest = select(JOB_COLUMNS).from(JOB).where(active())
+                    .orderBy(NEWEST_FIRST).limit(1)
+                    .asTable("latest");
+            RenderedQuery query = RenderedQuery.of(db,
+                    Owned.selectCompany(db, COMPANY_ID, Owned.COMPANY_WITH_OWNER, latest, recent),
+                    COMPANY_ID, POSTED_SINCE);
+            return new SummaryStatement(query, latest, recent);
+        }
     }
 
     public record JobSummaryRow(long activeInWindow, Optional<JobRow> latest) {
@@ -95,7 +143,7 @@ public class JobQueries {
                 .toList();
     }
 
-    private static Condition active(UUID companyId) {
-        return JOB.COMPANY_ID.eq(companyId).and(JOB.REMOVED_AT.isNull());
+    private static Condition active() {
+        return JOB.COMPANY_ID.eq(COMPANY_ID).and(JOB.REMOVED_AT.isNull());
     }
 }

@@ -7,6 +7,7 @@ import static org.jooq.impl.DSL.count;
 import static org.jooq.impl.DSL.field;
 import static org.jooq.impl.DSL.lower;
 import static org.jooq.impl.DSL.noCondition;
+import static org.jooq.impl.DSL.param;
 import static org.jooq.impl.DSL.select;
 import static org.jooq.impl.DSL.selectCount;
 
@@ -15,6 +16,7 @@ import com.prospectdata.generated.model.ScanStatus;
 import com.prospectdata.paging.Page;
 import com.prospectdata.paging.PageRequest;
 import com.prospectdata.replicas.ReadReplicas;
+import com.prospectdata.sqltypes.RenderedQuery;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -25,9 +27,10 @@ import java.util.UUID;
 import org.jooq.Condition;
 import org.jooq.DSLContext;
 import org.jooq.Field;
+import org.jooq.Param;
 import org.jooq.Record;
 import org.jooq.Result;
-import org.jooq.ResultQuery;
+import org.jooq.Select;
 import org.jooq.SelectField;
 import org.jooq.SortField;
 import org.jooq.Table;
@@ -36,11 +39,32 @@ import org.springframework.stereotype.Repository;
 @Repository
 public class TechnologyQueries {
 
-    private final DSLContext db;
+    /** The request's values, bound per execution of the SQL rendered once (RenderedQuery). */
+    private static final Param<UUID> COMPANY_ID = param("companyId", UUID.class);
+    private static final Param<Integer> MIN_CONFIDENCE = param("minConfidence", Integer.class);
+    private static final Param<String> CATEGORY = param("category", String.class);
+    private static final Param<Integer> LIMIT = param("limit", Integer.class);
+    private static final Param<Integer> OFFSET = param("offset", Integer.class);
+
+    /** The technologies of one category, a column of {@link #countsByCategory}. */
+    private static final Field<Integer> IN_CATEGORY = count();
+
+    private final ListStatement allCategories;
+    private final ListStatement oneCategory;
+    private final TopStatement top;
+    private final RenderedQuery countsByCategory;
 
     /** Reads where the request reads: a replica or the primary (docs/SCALING.md, "Read replicas"). */
     public TechnologyQueries(ReadReplicas sources) {
-        this.db = sources.reads();
+        DSLContext db = sources.reads();
+        this.allCategories = ListStatement.of(db, false);
+        this.oneCategory = ListStatement.of(db, true);
+        this.top = TopStatement.of(db);
+        this.countsByCategory = RenderedQuery.of(db, db.select(TECHNOLOGY.CATEGORY, IN_CATEGORY)
+                .from(TECHNOLOGY)
+                .where(TECHNOLOGY.COMPANY_ID.eq(COMPANY_ID))
+                .groupBy(TECHNOLOGY.CATEGORY)
+                .orderBy(TECHNOLOGY.CATEGORY), COMPANY_ID);
     }
 
     public record TechnologyRow(String name, String category, int confidence, String version) {
@@ -64,16 +88,36 @@ public class TechnologyQueries {
      */
     public Optional<Owned<Scanned<Page<TechnologyRow>>>> list(UUID companyId, Optional<String> category, int minConfidence,
                                                               PageRequest page) {
-        Condition condition = TECHNOLOGY.COMPANY_ID.eq(companyId)
-                .and(TECHNOLOGY.CONFIDENCE.ge(minConfidence))
-                .and(category.map(c -> lower(TECHNOLOGY.CATEGORY).eq(c.toLowerCase(Locale.ROOT))).orElse(noCondition()));
-        Field<Integer> total = field(selectCount().from(TECHNOLOGY).where(condition)).as("total");
-        Table<?> technologies = select(TECHNOLOGY_COLUMNS).from(TECHNOLOGY).where(condition)
-                .orderBy(ORDER).limit(page.limit()).offset(page.offset())
-                .asTable("page");
-        Result<Record> rows = companyWithScan(companyId, technologies, total).fetch();
+        ListStatement statement = category.isPresent() ? oneCategory : allCategories;
+        RenderedQuery.Execution execution = statement.query().with(COMPANY_ID, companyId)
+                .with(MIN_CONFIDENCE, minConfidence)
+                .with(LIMIT, page.limit())
+                .with(OFFSET, page.offset());
+        category.ifPresent(c -> execution.with(CATEGORY, c.toLowerCase(Locale.ROOT)));
+        Result<Record> rows = execution.fetch();
         return Owned.ofRows(rows, found -> new Scanned<>(statusOf(found),
-                new Page<>(technologyRows(found, technologies), found.get(0).get(total), page)));
+                new Page<>(technologyRows(found, statement.technologies()), found.get(0).get(statement.total()), page)));
+    }
+
+    /** A page of technologies with the company's row, rendered once per shape (with or without a category). */
+    private record ListStatement(RenderedQuery query, Table<?> technologies, Field<Integer> total) {
+
+        static ListStatement of(DSLContext db, boolean byCategory) {
+            Condition condition = TECHNOLOGY.COMPANY_ID.eq(COMPANY_ID)
+                    .and(TECHNOLOGY.CONFIDENCE.ge(MIN_CONFIDENCE))
+                    .and(byCategory ? lower(TECHNOLOGY.CATEGORY).eq(CATEGORY) : noCondition());
+            Field<Integer> total = field(selectCount().from(TECHNOLOGY).where(condition)).as("total");
+            Table<?> technologies = select(TECHNOLOGY_COLUMNS).from(TECHNOLOGY).where(condition)
+                    .orderBy(ORDER).limit(LIMIT).offset(OFFSET)
+                    .asTable("page");
+            List<Param<?>> variables = new ArrayList<>(List.of(COMPANY_ID, MIN_CONFIDENCE, LIMIT, OFFSET));
+            if (byCategory) {
+                variables.add(CATEGORY);
+            }
+            RenderedQuery query = RenderedQuery.of(db, companyWithScan(db, technologies, total),
+                    variables.toArray(Param<?>[]::new));
+            return new ListStatement(query, technologies, total);
+        }
     }
 
     /**
@@ -81,11 +125,19 @@ public class TechnologyQueries {
      * company's owner, in one statement. Empty when the company does not exist.
      */
     public Optional<Owned<Scanned<List<TechnologyRow>>>> top(UUID companyId, int howMany) {
-        Table<?> top = select(TECHNOLOGY_COLUMNS).from(TECHNOLOGY).where(TECHNOLOGY.COMPANY_ID.eq(companyId))
-                .orderBy(ORDER).limit(howMany)
-                .asTable("top");
-        Result<Record> rows = companyWithScan(companyId, top).fetch();
-        return Owned.ofRows(rows, found -> new Scanned<>(statusOf(found), technologyRows(found, top)));
+        Result<Record> rows = top.query().with(COMPANY_ID, companyId).with(LIMIT, howMany).fetch();
+        return Owned.ofRows(rows, found -> new Scanned<>(statusOf(found), technologyRows(found, top.technologies())));
+    }
+
+    /** The top technologies with the company's row, rendered once. */
+    private record TopStatement(RenderedQuery query, Table<?> technologies) {
+
+        static TopStatement of(DSLContext db) {
+            Table<?> top = select(TECHNOLOGY_COLUMNS).from(TECHNOLOGY).where(TECHNOLOGY.COMPANY_ID.eq(COMPANY_ID))
+                    .orderBy(ORDER).limit(LIMIT)
+                    .asTable("top");
+            return new TopStatement(RenderedQuery.of(db, companyWithScan(db, top), COMPANY_ID, LIMIT), top);
+        }
     }
 
     /**
@@ -93,11 +145,11 @@ public class TechnologyQueries {
      * of {@code technologies} in the list's order (a join keeps no order of its own); no row when
      * the company does not exist.
      */
-    private ResultQuery<Record> companyWithScan(UUID companyId, Table<?> technologies, Field<?>... beside) {
+    private static Select<Record> companyWithScan(DSLContext db, Table<?> technologies, Field<?>... beside) {
         List<SelectField<?>> besideScan = new ArrayList<>(List.of(WEBTECH_SCAN.STATUS));
         besideScan.addAll(List.of(beside));
         Table<?> companies = Owned.COMPANY_WITH_OWNER.leftJoin(WEBTECH_SCAN).on(WEBTECH_SCAN.COMPANY_ID.eq(COMPANY.ID));
-        return Owned.selectCompany(db, companyId, companies, technologies, besideScan.toArray(SelectField<?>[]::new))
+        return Owned.selectCompany(db, COMPANY_ID, companies, technologies, besideScan.toArray(SelectField<?>[]::new))
                 .orderBy(technologies.field(TECHNOLOGY.CONFIDENCE).desc(), technologies.field(TECHNOLOGY.NAME).asc());
     }
 
@@ -119,12 +171,9 @@ public class TechnologyQueries {
     /** Number of the company's technologies per category, in category order. */
     public Map<String, Long> countsByCategory(UUID companyId) {
         Map<String, Long> counts = new LinkedHashMap<>();
-        db.select(TECHNOLOGY.CATEGORY, count())
-                .from(TECHNOLOGY)
-                .where(TECHNOLOGY.COMPANY_ID.eq(companyId))
-                .groupBy(TECHNOLOGY.CATEGORY)
-                .orderBy(TECHNOLOGY.CATEGORY)
-                .forEach(row -> counts.put(row.value1(), row.value2().longValue()));
+        for (Record row : countsByCategory.with(COMPANY_ID, companyId).fetch()) {
+            counts.put(row.get(TECHNOLOGY.CATEGORY), row.get(IN_CATEGORY).longValue());
+        }
         return counts;
     }
 }
