@@ -4,8 +4,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.jooq.Context;
@@ -50,20 +48,20 @@ public final class RenderedQuery {
     private final List<Param<?>> variables;
     private final Field<?>[] fields;
 
-    private RenderedQuery(DSLContext db, List<String> between, List<Param<?>> bound, List<Param<?>> variables,
-                          Field<?>[] fields) {
+    private RenderedQuery(DSLContext db, List<String> between, List<Param<?>> bound, int[] variableOf,
+                          List<Param<?>> variables, Field<?>[] fields) {
         this.db = db;
         this.between = between;
         this.bound = bound;
+        this.variableOf = variableOf;
         this.variables = variables;
         this.fields = fields;
-        this.variableOf = bound.stream().mapToInt(this::indexOf).toArray();
     }
 
-    /** The index of the variable named as {@code param}, or -1 for a constant. */
-    private int indexOf(Param<?> param) {
+    /** The index of the variable named {@code name}, or -1 (a constant). */
+    private static int indexOf(List<Param<?>> variables, String name) {
         for (int i = 0; i < variables.size(); i++) {
-            if (variables.get(i).getParamName().equals(param.getParamName())) {
+            if (variables.get(i).getParamName().equals(name)) {
                 return i;
             }
         }
@@ -97,26 +95,23 @@ public final class RenderedQuery {
             throw new IllegalStateException("Cannot split the rendered SQL at its " + values.size() + " bind values: "
                     + indexed);
         }
+        List<Param<?>> declared = List.of(variables);
         List<Param<?>> bound = new ArrayList<>();
+        int[] variableOf = new int[names.size()];
         for (int i = 0; i < names.size(); i++) {
-            bound.add(variableNamed(names.get(i), variables).orElseGet(constant(values.get(i), indexed)));
+            variableOf[i] = indexOf(declared, names.get(i));
+            bound.add(variableOf[i] >= 0 ? declared.get(variableOf[i]) : constant(values.get(i), indexed));
         }
-        return new RenderedQuery(db, List.copyOf(between), List.copyOf(bound), List.of(variables),
+        return new RenderedQuery(db, List.copyOf(between), List.copyOf(bound), variableOf, declared,
                 query.getSelect().toArray(Field<?>[]::new));
     }
 
-    private static Optional<Param<?>> variableNamed(String name, Param<?>[] variables) {
-        return Arrays.stream(variables).filter(variable -> variable.getParamName().equals(name)).findFirst();
-    }
-
-    private static Supplier<Param<?>> constant(Object value, String sql) {
-        return () -> {
-            if (value == null) {
-                // A null's type cannot be told from its value: the query must say it (inline it or make it a variable).
-                throw new IllegalStateException("A constant null bind value in " + sql);
-            }
-            return DSL.val(value);
-        };
+    private static Param<?> constant(Object value, String sql) {
+        if (value == null) {
+            // A null's type cannot be told from its value: the query must say it (inline it or make it a variable).
+            throw new IllegalStateException("A constant null bind value in " + sql);
+        }
+        return DSL.val(value);
     }
 
     /** An execution with {@code variable} set to {@code value}. */
@@ -135,7 +130,7 @@ public final class RenderedQuery {
 
         /** {@code variable} set to {@code value} ({@code null} binds SQL's null). */
         public <T> Execution with(Param<T> variable, T value) {
-            int index = indexOf(variable);
+            int index = indexOf(variables, variable.getParamName());
             if (index < 0) {
                 throw new IllegalArgumentException("Not a variable of this query: " + variable.getParamName());
             }
