@@ -13,16 +13,14 @@ import org.springframework.stereotype.Component;
 @Component
 public class CompanyAccess {
 
-    private final CompanyQueries companies;
-
-    public CompanyAccess(CompanyQueries companies) {
-        this.companies = companies;
-    }
-
-    public void requireProspectSearch(UUID prospectSearchId, AuthenticatedKey caller) {
-        UUID owner = companies.ownerOfProspectSearch(prospectSearchId)
-                .orElseThrow(() -> ApiException.prospectSearchNotFound(prospectSearchId));
-        requireOwner(owner, caller, "prospect search " + prospectSearchId);
+    /**
+     * The value of a list read with the owner of its prospect search: 404 when the search does not
+     * exist (nothing was read), 403 when it is another organization's.
+     */
+    public <T> T requireOwnedProspectSearch(Optional<Owned<T>> found, UUID prospectSearchId, AuthenticatedKey caller) {
+        Owned<T> owned = found.orElseThrow(() -> ApiException.prospectSearchNotFound(prospectSearchId));
+        requireOwner(owned.owner(), caller, "prospect search " + prospectSearchId);
+        return owned.value();
     }
 
     /**

@@ -37,10 +37,10 @@ class CompanyLists {
     Page<CompanyRow> page(CompanyFilter filter, PageRequest request, AuthenticatedKey caller) {
         ResultReuse.Scope scope = reuse.forOrganization(caller.organizationId());
         return scope.get(new PageOf(filter, request), page -> bytesOf(filter, page), () -> {
-            access.requireProspectSearch(filter.prospectSearchId(), caller);
             TotalOf totalOf = new TotalOf(filter);
             OptionalLong knownTotal = scope.<Long>kept(totalOf).map(OptionalLong::of).orElse(OptionalLong.empty());
-            Page<CompanyRow> page = companies.list(filter, request, knownTotal);
+            Page<CompanyRow> page = access.requireOwnedProspectSearch(companies.list(filter, request, knownTotal),
+                    filter.prospectSearchId(), caller);
             if (knownTotal.isEmpty()) {
                 scope.keep(totalOf, page.total(), total -> bytesOf(filter) + 16);
             }

@@ -6,6 +6,7 @@ import static com.prospectdata.generated.jooq.Tables.PROSPECT_SEARCH;
 import static com.prospectdata.generated.jooq.Tables.PROSPECT_SEARCH_SCORE_COUNT;
 import static org.jooq.impl.DSL.coalesce;
 import static org.jooq.impl.DSL.count;
+import static org.jooq.impl.DSL.field;
 import static org.jooq.impl.DSL.param;
 import static org.jooq.impl.DSL.select;
 import static org.jooq.impl.DSL.sum;
@@ -22,6 +23,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.UUID;
+import java.util.function.LongSupplier;
 import org.jooq.Condition;
 import org.jooq.DSLContext;
 import org.jooq.Field;
@@ -57,7 +59,7 @@ public class CompanyQueries {
     }
 
     /** The organization owning a prospect search; empty when the search does not exist. */
-    public Optional<UUID> ownerOfProspectSearch(UUID prospectSearchId) {
+    private Optional<UUID> ownerOfProspectSearch(UUID prospectSearchId) {
         return db.select(PROSPECT_SEARCH.ORGANIZATION_ID)
                 .from(PROSPECT_SEARCH)
                 .where(PROSPECT_SEARCH.ID.eq(prospectSearchId))
@@ -74,28 +76,41 @@ public class CompanyQueries {
     }
 
     /**
-     * One page in the contract's order (match_score desc, name asc, id asc) and the exact total.
+     * One page in the contract's order (match_score desc, name asc, id asc), the exact total and
+     * the organization owning the prospect search; empty when the search does not exist.
      *
      * <p>Pages are found on ids alone, in the index, and joined to their rows afterwards. Without a
      * text search the database's counts per score (migration V2) give the total, and let a later
      * page start at the score group that holds its first row: the offset then only skips rows of
-     * that group. A first page needs the total only, one sum. With a text search or
-     * {@code updated_since} the matches are counted while they are found.
+     * that group. With a text search or {@code updated_since} the matches are counted while they
+     * are found.
+     *
+     * <p>The owner, and a total that needs no position, come in the page's own statement as
+     * subqueries that do not depend on the row, so PostgreSQL computes each once: a first page is
+     * one statement. Only a page without rows (past the end, or nothing matches) asks for them
+     * separately, since there is no row to carry them.
      *
      * <p>A {@code knownTotal} (the filter's total read earlier at the same data version) spares
      * the count where the page does not need it for its position.
      */
-    public Page<CompanyRow> list(CompanyFilter filter, PageRequest page, OptionalLong knownTotal) {
+    public Optional<Owned<Page<CompanyRow>>> list(CompanyFilter filter, PageRequest page, OptionalLong knownTotal) {
         CompanyCriteria criteria = CompanyCriteria.of(filter);
         Condition condition = criteria.onCompanies();
         Optional<Condition> storedCounts = criteria.onStoredCounts();
+        Field<UUID> owner = ownerOf(filter.prospectSearchId());
         if (storedCounts.isEmpty() && knownTotal.isEmpty()) {
-            return countedPage(condition, page);
+            return countedPage(filter.prospectSearchId(), condition, page, owner);
         }
         if (storedCounts.isEmpty() || page.offset() == 0) {
             Table<?> pageIds = pageOfIds(select(COMPANY.ID).from(COMPANY).where(condition), page);
-            long total = knownTotal.isPresent() ? knownTotal.getAsLong() : storedTotal(storedCounts.get());
-            return new Page<>(withContacts(selectPage(pageIds).fetch()), total, page);
+            if (knownTotal.isPresent()) {
+                Result<Record> rows = selectPage(pageIds, owner).fetch();
+                return ownedPage(filter.prospectSearchId(), rows, owner, page, knownTotal::getAsLong);
+            }
+            Field<Long> total = storedTotal(storedCounts.get());
+            Result<Record> rows = selectPage(pageIds, owner, total).fetch();
+            return ownedPage(filter.prospectSearchId(), rows, owner, page,
+                    () -> rows.isEmpty() ? db.fetchValue(total) : rows.get(0).get(total));
         }
         List<ScoreGroup> groups = scoreGroups(storedCounts.get());
         long total = groups.stream().mapToLong(ScoreGroup::companies).sum();
@@ -105,11 +120,29 @@ public class CompanyQueries {
                 PageRequest withinGroup = new PageRequest(page.limit(), Math.toIntExact(page.offset() - before));
                 Table<?> pageIds = pageOfIds(select(COMPANY.ID).from(COMPANY)
                         .where(condition.and(COMPANY.MATCH_SCORE.le(group.matchScore()))), withinGroup);
-                return new Page<>(withContacts(selectPage(pageIds).fetch()), total, page);
+                return ownedPage(filter.prospectSearchId(), selectPage(pageIds, owner).fetch(), owner, page, () -> total);
             }
             before += group.companies();
         }
-        return Page.pastTheEnd(total, page);
+        return ownedPage(filter.prospectSearchId(), db.newResult(), owner, page, () -> total);
+    }
+
+    /** The organization owning the prospect search, as a column the page's statement computes once. */
+    private static Field<UUID> ownerOf(UUID prospectSearchId) {
+        return field(select(PROSPECT_SEARCH.ORGANIZATION_ID)
+                .from(PROSPECT_SEARCH)
+                .where(PROSPECT_SEARCH.ID.eq(prospectSearchId))).as("owner");
+    }
+
+    /**
+     * The page's rows as a page with its owner: read from the rows where there are any, else
+     * asked for (and the total with it, {@code total} being called only then or after).
+     */
+    private Optional<Owned<Page<CompanyRow>>> ownedPage(UUID prospectSearchId, Result<Record> rows, Field<UUID> owner,
+                                                       PageRequest page, LongSupplier total) {
+        Optional<UUID> ownerId = rows.isEmpty() ? ownerOfProspectSearch(prospectSearchId)
+                : Optional.of(rows.get(0).get(owner));
+        return ownerId.map(id -> new Owned<>(id, new Page<>(withContacts(rows), total.getAsLong(), page)));
     }
 
     private record ScoreGroup(double matchScore, long companies) {
@@ -127,14 +160,11 @@ public class CompanyQueries {
                 .fetch(row -> new ScoreGroup(row.value1(), row.value2().longValueExact()));
     }
 
-    /** The filter's companies: one sum, all a first page needs. */
-    private long storedTotal(Condition storedCounts) {
-        return db.select(coalesce(sum(PROSPECT_SEARCH_SCORE_COUNT.COMPANIES), BigDecimal.ZERO))
+    /** The filter's companies: one sum, all a first page needs, as a column computed once. */
+    private static Field<Long> storedTotal(Condition storedCounts) {
+        return field(select(coalesce(sum(PROSPECT_SEARCH_SCORE_COUNT.COMPANIES), BigDecimal.ZERO).cast(Long.class))
                 .from(PROSPECT_SEARCH_SCORE_COUNT)
-                .where(storedCounts)
-                .fetchSingle()
-                .value1()
-                .longValueExact();
+                .where(storedCounts)).as("total");
     }
 
     private static final List<SortField<?>> LIST_ORDER =
@@ -148,14 +178,16 @@ public class CompanyQueries {
      * For filters the stored counts do not know (a text search, {@code updated_since}): the matches
      * are counted while they are found, as {@code count(*) over ()} beside each id of the page.
      */
-    private Page<CompanyRow> countedPage(Condition condition, PageRequest page) {
+    private Optional<Owned<Page<CompanyRow>>> countedPage(UUID prospectSearchId, Condition condition, PageRequest page,
+                                                          Field<UUID> owner) {
         Field<Integer> matches = count().over().as("matches");
         Table<?> pageIds = pageOfIds(select(COMPANY.ID, matches).from(COMPANY).where(condition), page);
         Field<Integer> total = pageIds.field(matches);
-        Result<Record> rows = selectPage(pageIds, total).fetch();
+        Result<Record> rows = selectPage(pageIds, owner, total).fetch();
         // An offset past the end returns no row to read the count from; the contract still wants it.
-        long count = rows.isEmpty() ? (page.offset() == 0 ? 0 : db.fetchCount(COMPANY, condition)) : rows.get(0).get(total);
-        return new Page<>(withContacts(rows), count, page);
+        return ownedPage(prospectSearchId, rows, owner, page, () -> rows.isEmpty()
+                ? (page.offset() == 0 ? 0 : db.fetchCount(COMPANY, condition))
+                : rows.get(0).get(total));
     }
 
     /** The page's companies with their contacts, one row per contact (one for a company without), in list order. */

@@ -1,6 +1,7 @@
 package com.prospectdata.companies;
 
 import static com.prospectdata.generated.jooq.Tables.COMPANY;
+import static com.prospectdata.generated.jooq.Tables.PROSPECT_SEARCH;
 import static com.prospectdata.generated.jooq.Tables.PROSPECT_SEARCH_SCORE_COUNT;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.jooq.impl.DSL.count;
@@ -91,7 +92,7 @@ class CompanyQueriesTest {
                     .sorted(LIST_ORDER)
                     .map(CompanyRow::id)
                     .toList();
-            var page = companies.list(filter(search, Optional.empty(), List.of(), term), EVERYTHING, OptionalLong.empty());
+            var page = companies.list(filter(search, Optional.empty(), List.of(), term), EVERYTHING, OptionalLong.empty()).orElseThrow().value();
             assertThat(page.items().stream().map(CompanyRow::id).toList()).as("search %s", term)
                     .isEqualTo(expected);
             assertThat(page.total()).as("total for %s", term).isEqualTo(expected.size());
@@ -108,6 +109,8 @@ class CompanyQueriesTest {
         List<Instant> updates = all.stream().filter(c -> c.prospectSearchId().equals(search))
                 .map(CompanyRow::updatedAt).sorted().toList();
         Instant someUpdate = updates.get(updates.size() / 2);
+        UUID owner = db.select(PROSPECT_SEARCH.ORGANIZATION_ID).from(PROSPECT_SEARCH)
+                .where(PROSPECT_SEARCH.ID.eq(search)).fetchSingle(PROSPECT_SEARCH.ORGANIZATION_ID);
         for (List<String> statuses : statusSets) {
             for (Optional<Double> minScore : List.of(Optional.<Double>empty(), Optional.of(6.5))) {
                 for (String term : new String[] {null, "a"}) {
@@ -127,17 +130,56 @@ class CompanyQueriesTest {
                         // same pages once the total is known from an earlier page.
                         for (OptionalLong knownTotal : List.of(OptionalLong.empty(), OptionalLong.of(expected.size()))) {
                             for (int offset = 0; offset <= expected.size(); offset++) {
-                                var page = companies.list(filter, new PageRequest(4, offset), knownTotal);
+                                var owned = companies.list(filter, new PageRequest(4, offset), knownTotal).orElseThrow();
+                                assertThat(owned.owner()).isEqualTo(owner);
+                                var page = owned.value();
                                 assertThat(page.total()).isEqualTo(expected.size());
                                 assertThat(page.items()).as("offset %d of %s, total known: %s", offset, filter, knownTotal)
                                         .isEqualTo(expected.subList(offset, Math.min(offset + 4, expected.size())));
                             }
-                            var pastTheEnd = companies.list(filter, new PageRequest(5, expected.size() + 3), knownTotal);
+                            var pastTheEndOwned = companies.list(filter, new PageRequest(5, expected.size() + 3), knownTotal)
+                                    .orElseThrow();
+                            assertThat(pastTheEndOwned.owner()).isEqualTo(owner);
+                            var pastTheEnd = pastTheEndOwned.value();
                             assertThat(pastTheEnd.items()).isEmpty();
                             assertThat(pastTheEnd.total()).isEqualTo(expected.size());
                         }
                     }
                 }
+            }
+        }
+    }
+
+    @Test
+    void aProspectSearchThatDoesNotExistReadsNothingOnEveryPath() {
+        loader.load(2, 50, ImportProgress.NONE);
+        UUID unknown = UUID.randomUUID();
+        for (String term : new String[] {null, "a"}) {
+            for (Optional<Double> minScore : List.of(Optional.<Double>empty(), Optional.of(6.5))) {
+                for (int offset : new int[] {0, 3, 1_000}) {
+                    for (OptionalLong knownTotal : List.of(OptionalLong.empty(), OptionalLong.of(7))) {
+                        CompanyFilter filter = new CompanyFilter(unknown, minScore, List.of(), Optional.ofNullable(term),
+                                Optional.empty());
+                        assertThat(companies.list(filter, new PageRequest(5, offset), knownTotal))
+                                .as("%s at offset %d, total known: %s", filter, offset, knownTotal).isEmpty();
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
+    void anEmptyProspectSearchStillNamesItsOwner() {
+        UUID org = UUID.randomUUID();
+        UUID empty = UUID.randomUUID();
+        write(new Organization(org, "Acme"), new ProspectSearch(empty, org, "Nothing yet"));
+        for (String term : new String[] {null, "a"}) {
+            for (int offset : new int[] {0, 3}) {
+                var owned = companies.list(filter(empty, Optional.empty(), List.of(), term), new PageRequest(5, offset),
+                        OptionalLong.empty()).orElseThrow();
+                assertThat(owned.owner()).isEqualTo(org);
+                assertThat(owned.value().items()).isEmpty();
+                assertThat(owned.value().total()).isZero();
             }
         }
     }
@@ -168,8 +210,8 @@ class CompanyQueriesTest {
         assertThat(idsMatching(second, "zylinski")).isEmpty();
         db.deleteFrom(COMPANY).where(COMPANY.ID.eq(a)).execute();
         assertCountsMatchTheRows();
-        assertThat(companies.list(filter(first, Optional.empty(), List.of(), null), EVERYTHING, OptionalLong.empty()).total()).isZero();
-        assertThat(companies.list(filter(second, Optional.empty(), List.of("rejected"), null), EVERYTHING, OptionalLong.empty()).total())
+        assertThat(companies.list(filter(first, Optional.empty(), List.of(), null), EVERYTHING, OptionalLong.empty()).orElseThrow().value().total()).isZero();
+        assertThat(companies.list(filter(second, Optional.empty(), List.of("rejected"), null), EVERYTHING, OptionalLong.empty()).orElseThrow().value().total())
                 .isEqualTo(1);
     }
 
@@ -186,7 +228,7 @@ class CompanyQueriesTest {
     }
 
     private List<UUID> idsMatching(UUID search, String term) {
-        return companies.list(filter(search, Optional.empty(), List.of(), term), EVERYTHING, OptionalLong.empty()).items().stream()
+        return companies.list(filter(search, Optional.empty(), List.of(), term), EVERYTHING, OptionalLong.empty()).orElseThrow().value().items().stream()
                 .map(CompanyRow::id).toList();
     }
 
@@ -232,7 +274,7 @@ class CompanyQueriesTest {
     private List<CompanyRow> allCompanies() {
         List<CompanyRow> all = new ArrayList<>();
         for (UUID search : db.selectDistinct(COMPANY.PROSPECT_SEARCH_ID).from(COMPANY).fetch(COMPANY.PROSPECT_SEARCH_ID)) {
-            all.addAll(companies.list(filter(search, Optional.empty(), List.of(), null), EVERYTHING, OptionalLong.empty()).items());
+            all.addAll(companies.list(filter(search, Optional.empty(), List.of(), null), EVERYTHING, OptionalLong.empty()).orElseThrow().value().items());
         }
         return all;
     }
