@@ -116,7 +116,12 @@ public final class RenderedQuery {
 
     /** An execution with {@code variable} set to {@code value}. */
     public <T> Execution with(Param<T> variable, T value) {
-        return new Execution().with(variable, value);
+        return execution().with(variable, value);
+    }
+
+    /** An execution with no variable set yet: each needs {@link Execution#with} before {@link Execution#fetch()}. */
+    public Execution execution() {
+        return new Execution();
     }
 
     /** One execution's values, one per variable of the query; run it with {@link #fetch()}. */

@@ -104,7 +104,9 @@ class CompanyQueriesTest {
         loader.load(6, 300, ImportProgress.NONE);
         List<CompanyRow> all = allCompanies();
         UUID search = largestSearch(all);
-        List<List<String>> statusSets = List.of(List.of(), List.of("accepted"), List.of("pending", "rejected"));
+        // Sets of one size with other values: a statement is rendered once per shape and reused with other values.
+        List<List<String>> statusSets = List.of(List.of(), List.of("accepted"), List.of("pending", "rejected"),
+                List.of("rejected"), List.of("accepted", "pending"));
         // A time that some of the search's companies were updated at exactly, and others before and after.
         List<Instant> updates = all.stream().filter(c -> c.prospectSearchId().equals(search))
                 .map(CompanyRow::updatedAt).sorted().toList();
