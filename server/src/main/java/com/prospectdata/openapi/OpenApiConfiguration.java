@@ -1,7 +1,10 @@
 package com.prospectdata.openapi;
 
+import java.time.OffsetDateTime;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import tools.jackson.databind.JacksonModule;
+import tools.jackson.databind.module.SimpleModule;
 
 @Configuration(proxyBeanMethods = false)
 class OpenApiConfiguration {
@@ -10,5 +13,11 @@ class OpenApiConfiguration {
     @Bean
     OpenApiDocument openApiDocument() {
         return OpenApiDocument.fromClasspath();
+    }
+
+    /** The answers' timestamps written without java.time's formatter (registered with Spring Boot's JsonMapper). */
+    @Bean
+    JacksonModule wireTimeModule() {
+        return new SimpleModule("wire-time").addSerializer(OffsetDateTime.class, new WireTimeSerializer());
     }
 }
