@@ -71,10 +71,6 @@ final class CompanyCriteria {
         this.variables = List.copyOf(variables);
     }
 
-    static CompanyCriteria of(CompanyFilter filter) {
-        return of(Shape.of(filter));
-    }
-
     static CompanyCriteria of(Shape shape) {
         List<Criterion> criteria = new ArrayList<>();
         List<Param<?>> variables = new ArrayList<>();
@@ -121,9 +117,14 @@ final class CompanyCriteria {
         return and(criteria.stream().map(Criterion::onCompanies).toList());
     }
 
+    /** Whether the stored counts know every criterion, so that {@link #onStoredCounts()} is present. */
+    boolean countsStored() {
+        return criteria.stream().allMatch(criterion -> criterion.onStoredCounts().isPresent());
+    }
+
     /** The stored counts of exactly those companies; empty when some filter is beyond them. */
     Optional<Condition> onStoredCounts() {
-        if (criteria.stream().anyMatch(criterion -> criterion.onStoredCounts().isEmpty())) {
+        if (!countsStored()) {
             return Optional.empty();
         }
         return Optional.of(and(criteria.stream().map(criterion -> criterion.onStoredCounts().orElseThrow()).toList()));

@@ -87,6 +87,7 @@ final class CompanyListStatements {
     }
 
     private final DSLContext db;
+    /** The criteria of each shape, built once: their conditions hold parameters, not a request's values. */
     private final Map<CompanyCriteria.Shape, CompanyCriteria> criteria = new ConcurrentHashMap<>();
     private final Map<Key, RenderedQuery> rendered = new ConcurrentHashMap<>();
     private final RenderedQuery ownerAlone;
@@ -101,24 +102,35 @@ final class CompanyListStatements {
         return ownerAlone.with(CompanyCriteria.PROSPECT_SEARCH_ID, prospectSearchId);
     }
 
-    /**
-     * The statement of {@code kind} for {@code filter}'s shape with the filter's values bound; a
-     * page's {@link #LIMIT} and {@link #OFFSET} (and {@link #WITHIN_SCORE}) are for the caller to set.
-     */
-    RenderedQuery.Execution of(Kind kind, CompanyFilter filter) {
-        CompanyCriteria.Shape shape = CompanyCriteria.Shape.of(filter);
-        RenderedQuery query = rendered.computeIfAbsent(new Key(shape, kind), key -> render(kind, criteriaOf(shape)));
-        return CompanyCriteria.bind(query.execution(), filter);
+    /** The statements for {@code filter}: its shape found, and its criteria looked up, once. */
+    ForFilter forFilter(CompanyFilter filter) {
+        return new ForFilter(filter, criteria.computeIfAbsent(CompanyCriteria.Shape.of(filter), CompanyCriteria::of));
     }
 
-    /** Whether the stored counts answer the filter's total (no text search, no {@code updated_since}). */
-    boolean countsStored(CompanyFilter filter) {
-        return criteriaOf(CompanyCriteria.Shape.of(filter)).onStoredCounts().isPresent();
-    }
+    /** One filter's statements. */
+    final class ForFilter {
 
-    /** The criteria of a shape, built once: their conditions hold parameters, not a request's values. */
-    private CompanyCriteria criteriaOf(CompanyCriteria.Shape shape) {
-        return criteria.computeIfAbsent(shape, CompanyCriteria::of);
+        private final CompanyFilter filter;
+        private final CompanyCriteria criteria;
+
+        private ForFilter(CompanyFilter filter, CompanyCriteria criteria) {
+            this.filter = filter;
+            this.criteria = criteria;
+        }
+
+        /** Whether the stored counts answer the filter's total (no text search, no {@code updated_since}). */
+        boolean countsStored() {
+            return criteria.countsStored();
+        }
+
+        /**
+         * The statement of {@code kind} with the filter's values bound; a page's {@link #LIMIT} and
+         * {@link #OFFSET} (and {@link #WITHIN_SCORE}) are for the caller to set.
+         */
+        RenderedQuery.Execution of(Kind kind) {
+            RenderedQuery query = rendered.computeIfAbsent(new Key(criteria.shape(), kind), key -> render(kind, criteria));
+            return CompanyCriteria.bind(query.execution(), filter);
+        }
     }
 
     /** {@code execution} with the page's window set. */

@@ -81,23 +81,24 @@ public class CompanyQueries {
      * <p>Each statement is rendered once per filter shape ({@link CompanyListStatements}).
      */
     public Optional<Owned<Page<CompanyRow>>> list(CompanyFilter filter, PageRequest page, OptionalLong knownTotal) {
-        if (!lists.countsStored(filter) && knownTotal.isEmpty()) {
-            Result<Record> rows = window(lists.of(Kind.COUNTED_PAGE, filter), page).fetch();
+        CompanyListStatements.ForFilter statements = lists.forFilter(filter);
+        if (!statements.countsStored() && knownTotal.isEmpty()) {
+            Result<Record> rows = window(statements.of(Kind.COUNTED_PAGE), page).fetch();
             // An offset past the end returns no row to read the count from; the contract still wants it.
             return ownedPage(filter, rows, page, () -> rows.isEmpty()
-                    ? (page.offset() == 0 ? 0 : single(lists.of(Kind.COUNT, filter), TOTAL))
+                    ? (page.offset() == 0 ? 0 : single(statements.of(Kind.COUNT), TOTAL))
                     : rows.get(0).get(TOTAL));
         }
-        if (knownTotal.isPresent() && (!lists.countsStored(filter) || page.offset() == 0)) {
-            return ownedPage(filter, window(lists.of(Kind.PAGE, filter), page).fetch(), page, knownTotal::getAsLong);
+        if (knownTotal.isPresent() && (!statements.countsStored() || page.offset() == 0)) {
+            return ownedPage(filter, window(statements.of(Kind.PAGE), page).fetch(), page, knownTotal::getAsLong);
         }
         if (page.offset() == 0) {
-            Result<Record> rows = window(lists.of(Kind.PAGE_WITH_STORED_TOTAL, filter), page).fetch();
+            Result<Record> rows = window(statements.of(Kind.PAGE_WITH_STORED_TOTAL), page).fetch();
             return ownedPage(filter, rows, page, () -> rows.isEmpty()
-                    ? single(lists.of(Kind.STORED_TOTAL, filter), TOTAL)
+                    ? single(statements.of(Kind.STORED_TOTAL), TOTAL)
                     : rows.get(0).get(TOTAL));
         }
-        List<ScoreGroup> groups = lists.of(Kind.SCORE_GROUPS, filter).fetch().map(row ->
+        List<ScoreGroup> groups = statements.of(Kind.SCORE_GROUPS).fetch().map(row ->
                 new ScoreGroup(row.get(CompanyListStatements.MATCH_SCORE),
                         row.get(CompanyListStatements.COMPANIES).longValueExact()));
         long total = groups.stream().mapToLong(ScoreGroup::companies).sum();
@@ -105,7 +106,7 @@ public class CompanyQueries {
         for (ScoreGroup group : groups) {
             if (before + group.companies() > page.offset()) {
                 PageRequest withinGroup = new PageRequest(page.limit(), Math.toIntExact(page.offset() - before));
-                Result<Record> rows = window(lists.of(Kind.PAGE_WITHIN_SCORE, filter), withinGroup)
+                Result<Record> rows = window(statements.of(Kind.PAGE_WITHIN_SCORE), withinGroup)
                         .with(CompanyListStatements.WITHIN_SCORE, group.matchScore())
                         .fetch();
                 return ownedPage(filter, rows, page, () -> total);

@@ -25,7 +25,7 @@ class CompanyCriteriaTest {
     void everyComponentOfTheFilterHasItsCriterion() {
         List<String> components = Arrays.stream(CompanyFilter.class.getRecordComponents()).map(RecordComponent::getName).toList();
 
-        List<String> criteria = CompanyCriteria.of(EVERY_FILTER_SET).criteria().stream()
+        List<String> criteria = CompanyCriteria.of(CompanyCriteria.Shape.of(EVERY_FILTER_SET)).criteria().stream()
                 .map(CompanyCriteria.Criterion::filter).toList();
 
         assertThat(criteria).containsExactlyInAnyOrderElementsOf(components);
@@ -35,12 +35,12 @@ class CompanyCriteriaTest {
     void theStoredCountsAnswerOnlyWhenEveryCriterionHasThemAndThenForTheSameFilters() {
         CompanyFilter scoreAndStatus = new CompanyFilter(UUID.randomUUID(), Optional.of(6.5), List.of(ReviewStatus.ACCEPTED, ReviewStatus.PENDING),
                 Optional.empty(), Optional.empty());
-        CompanyCriteria counted = CompanyCriteria.of(scoreAndStatus);
+        CompanyCriteria counted = CompanyCriteria.of(CompanyCriteria.Shape.of(scoreAndStatus));
 
         assertThat(counted.onStoredCounts()).isPresent();
         assertThat(counted.criteria()).allSatisfy(criterion -> assertThat(criterion.onStoredCounts()).isPresent());
-        assertThat(CompanyCriteria.of(EVERY_FILTER_SET).onStoredCounts()).isEmpty();
-        assertThat(CompanyCriteria.of(new CompanyFilter(UUID.randomUUID(), Optional.empty(), List.of(), Optional.of("  "),
-                Optional.empty())).onStoredCounts()).as("a blank search is no filter").isPresent();
+        assertThat(CompanyCriteria.of(CompanyCriteria.Shape.of(EVERY_FILTER_SET)).onStoredCounts()).isEmpty();
+        assertThat(CompanyCriteria.of(CompanyCriteria.Shape.of(new CompanyFilter(UUID.randomUUID(), Optional.empty(), List.of(),
+                Optional.of("  "), Optional.empty()))).onStoredCounts()).as("a blank search is no filter").isPresent();
     }
 }
