@@ -28,8 +28,8 @@ import org.jooq.Param;
  * it finds; a filter added here cannot be forgotten by the totals.
  *
  * <p>The conditions hold named parameters, not the filter's values: their SQL depends only on
- * the filter's {@link Shape}, so {@link CompanyQueries} renders each statement once per shape
- * ({@link RenderedQuery}) and {@link #bind} gives the parameters this filter's values.
+ * the filter's {@link Shape}, so {@link CompanyListStatements} renders each statement once per
+ * shape ({@link RenderedQuery}) and {@link #bind} gives the parameters this filter's values.
  */
 final class CompanyCriteria {
 

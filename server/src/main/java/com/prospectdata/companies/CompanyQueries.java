@@ -130,7 +130,8 @@ public class CompanyQueries {
         if (owner == null) {
             return Optional.empty();
         }
-        return Optional.of(new Owned<>(owner, new Page<>(none ? List.of() : withContacts(rows), total.getAsLong(), page)));
+        return Optional.of(new Owned<>(owner, none ? Page.pastTheEnd(total.getAsLong(), page)
+                : new Page<>(withContacts(rows), total.getAsLong(), page)));
     }
 
     /** The one value of a statement that returns one row. */
