@@ -52,13 +52,13 @@ class TechnologiesDelegate implements TechnologiesApiDelegate {
 
     @Override
     public ResponseEntity<TechnologySummary> getCompanyWebtechSummary(UUID companyId) {
-        TechnologyQueries.Scanned<List<TechnologyRow>> scanned = access.requireOwned(
-                technologies.top(companyId, TOP_TECHNOLOGIES), companyId, caller.get());
+        TechnologyQueries.Scanned<TechnologyQueries.Summary> scanned = access.requireOwned(
+                technologies.summary(companyId, TOP_TECHNOLOGIES), companyId, caller.get());
         ScanStatus status = scanned.status();
-        List<TopTechnology> top = scanned.technologies().stream()
+        List<TopTechnology> top = scanned.technologies().top().stream()
                 .map(row -> new TopTechnology(row.name(), row.category(), row.confidence()))
                 .toList();
-        Map<String, Long> counts = technologies.countsByCategory(companyId);
+        Map<String, Long> counts = scanned.technologies().countsByCategory();
         long total = counts.values().stream().mapToLong(Long::longValue).sum();
         return ResponseEntity.ok(new TechnologySummary(top, total, counts, status == ScanStatus.COMPLETED, status));
     }

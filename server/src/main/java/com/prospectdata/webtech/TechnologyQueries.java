@@ -3,13 +3,16 @@ package com.prospectdata.webtech;
 import static com.prospectdata.generated.jooq.Tables.COMPANY;
 import static com.prospectdata.generated.jooq.Tables.TECHNOLOGY;
 import static com.prospectdata.generated.jooq.Tables.WEBTECH_SCAN;
+import static org.jooq.impl.DSL.castNull;
 import static org.jooq.impl.DSL.count;
 import static org.jooq.impl.DSL.field;
 import static org.jooq.impl.DSL.lower;
+import static org.jooq.impl.DSL.name;
 import static org.jooq.impl.DSL.noCondition;
 import static org.jooq.impl.DSL.param;
 import static org.jooq.impl.DSL.select;
 import static org.jooq.impl.DSL.selectCount;
+import static org.jooq.impl.SQLDataType.INTEGER;
 
 import com.prospectdata.companies.Owned;
 import com.prospectdata.generated.model.ScanStatus;
@@ -46,25 +49,19 @@ public class TechnologyQueries {
     private static final Param<Integer> LIMIT = param("limit", Integer.class);
     private static final Param<Integer> OFFSET = param("offset", Integer.class);
 
-    /** The technologies of one category, a column of {@link #countsByCategory}. */
-    private static final Field<Integer> IN_CATEGORY = count();
+    /** A category's number of technologies, a column of the summary's rows that count one. */
+    private static final Field<Integer> IN_CATEGORY = field(name("in_category"), Integer.class);
 
     private final ListStatement allCategories;
     private final ListStatement oneCategory;
-    private final TopStatement top;
-    private final RenderedQuery countsByCategory;
+    private final SummaryStatement summary;
 
     /** Reads where the request reads: a replica or the primary (docs/SCALING.md, "Read replicas"). */
     public TechnologyQueries(ReadReplicas sources) {
         DSLContext db = sources.reads();
         this.allCategories = ListStatement.of(db, false);
         this.oneCategory = ListStatement.of(db, true);
-        this.top = TopStatement.of(db);
-        this.countsByCategory = RenderedQuery.of(db, db.select(TECHNOLOGY.CATEGORY, IN_CATEGORY)
-                .from(TECHNOLOGY)
-                .where(TECHNOLOGY.COMPANY_ID.eq(COMPANY_ID))
-                .groupBy(TECHNOLOGY.CATEGORY)
-                .orderBy(TECHNOLOGY.CATEGORY), COMPANY_ID);
+        this.summary = SummaryStatement.of(db);
     }
 
     public record TechnologyRow(String name, String category, int confidence, String version) {
@@ -120,23 +117,56 @@ public class TechnologyQueries {
         }
     }
 
-    /**
-     * The company's {@code howMany} technologies of highest confidence, the scan's status and the
-     * company's owner, in one statement. Empty when the company does not exist.
-     */
-    public Optional<Owned<Scanned<List<TechnologyRow>>>> top(UUID companyId, int howMany) {
-        Result<Record> rows = top.query().with(COMPANY_ID, companyId).with(LIMIT, howMany).fetch();
-        return Owned.ofRows(rows, found -> new Scanned<>(statusOf(found), technologyRows(found, top.technologies())));
+    /** The summary: the company's highest-confidence technologies and its count per category. */
+    public record Summary(List<TechnologyRow> top, Map<String, Long> countsByCategory) {
     }
 
-    /** The top technologies with the company's row, rendered once. */
-    private record TopStatement(RenderedQuery query, Table<?> technologies) {
+    /**
+     * The company's {@code howMany} technologies of highest confidence, its number of technologies
+     * per category (in category order), the scan's status and the company's owner, in one
+     * statement: one round trip, and one snapshot for the top and the counts. Empty when the
+     * company does not exist.
+     */
+    public Optional<Owned<Scanned<Summary>>> summary(UUID companyId, int howMany) {
+        Result<Record> rows = summary.query().with(COMPANY_ID, companyId).with(LIMIT, howMany).fetch();
+        return Owned.ofRows(rows, found -> new Scanned<>(statusOf(found),
+                new Summary(technologyRows(found, summary.rows()), summary.countsByCategory(found))));
+    }
 
-        static TopStatement of(DSLContext db) {
-            Table<?> top = select(TECHNOLOGY_COLUMNS).from(TECHNOLOGY).where(TECHNOLOGY.COMPANY_ID.eq(COMPANY_ID))
+    /**
+     * The summary's rows beside the company's: the top technologies (no count), then one row per
+     * category (its count, no technology), told apart by whether the count is there; rendered once.
+     */
+    private record SummaryStatement(RenderedQuery query, Table<?> rows, Field<Integer> inCategory) {
+
+        static SummaryStatement of(DSLContext db) {
+            Condition ofCompany = TECHNOLOGY.COMPANY_ID.eq(COMPANY_ID);
+            Table<?> rows = select(TECHNOLOGY.NAME, TECHNOLOGY.CATEGORY, TECHNOLOGY.CONFIDENCE, TECHNOLOGY.VERSION,
+                            castNull(INTEGER).as(IN_CATEGORY))
+                    .from(TECHNOLOGY).where(ofCompany)
                     .orderBy(ORDER).limit(LIMIT)
-                    .asTable("top");
-            return new TopStatement(RenderedQuery.of(db, companyWithScan(db, top), COMPANY_ID, LIMIT), top);
+                    .unionAll(select(castNull(TECHNOLOGY.NAME), TECHNOLOGY.CATEGORY, castNull(TECHNOLOGY.CONFIDENCE),
+                            castNull(TECHNOLOGY.VERSION), count().as(IN_CATEGORY))
+                            .from(TECHNOLOGY).where(ofCompany)
+                            .groupBy(TECHNOLOGY.CATEGORY))
+                    .asTable("summary");
+            Field<Integer> inCategory = rows.field(IN_CATEGORY);
+            // The top's rows first (no count) in the list's order, then the counts by category.
+            Select<Record> statement = companyWithScan(db, rows, List.of(field(inCategory.isNotNull()).asc(),
+                    rows.field(TECHNOLOGY.CONFIDENCE).desc(), rows.field(TECHNOLOGY.NAME).asc(),
+                    rows.field(TECHNOLOGY.CATEGORY).asc()));
+            return new SummaryStatement(RenderedQuery.of(db, statement, COMPANY_ID, LIMIT), rows, inCategory);
+        }
+
+        Map<String, Long> countsByCategory(Result<Record> found) {
+            Map<String, Long> counts = new LinkedHashMap<>();
+            for (Record row : found) {
+                Integer count = row.get(inCategory);
+                if (count != null) {
+                    counts.put(row.get(rows.field(TECHNOLOGY.CATEGORY)), count.longValue());
+                }
+            }
+            return counts;
         }
     }
 
@@ -146,11 +176,19 @@ public class TechnologyQueries {
      * the company does not exist.
      */
     private static Select<Record> companyWithScan(DSLContext db, Table<?> technologies, Field<?>... beside) {
+        return companyWithScan(db, technologies,
+                List.of(technologies.field(TECHNOLOGY.CONFIDENCE).desc(), technologies.field(TECHNOLOGY.NAME).asc()),
+                beside);
+    }
+
+    /** As {@link #companyWithScan(DSLContext, Table, Field[])}, the rows in {@code order}. */
+    private static Select<Record> companyWithScan(DSLContext db, Table<?> rows, List<SortField<?>> order,
+                                                  Field<?>... beside) {
         List<SelectField<?>> besideScan = new ArrayList<>(List.of(WEBTECH_SCAN.STATUS));
         besideScan.addAll(List.of(beside));
         Table<?> companies = Owned.COMPANY_WITH_OWNER.leftJoin(WEBTECH_SCAN).on(WEBTECH_SCAN.COMPANY_ID.eq(COMPANY.ID));
-        return Owned.selectCompany(db, COMPANY_ID, companies, technologies, besideScan.toArray(SelectField<?>[]::new))
-                .orderBy(technologies.field(TECHNOLOGY.CONFIDENCE).desc(), technologies.field(TECHNOLOGY.NAME).asc());
+        return Owned.selectCompany(db, COMPANY_ID, companies, rows, besideScan.toArray(SelectField<?>[]::new))
+                .orderBy(order);
     }
 
     private static ScanStatus statusOf(Result<Record> rows) {
@@ -166,14 +204,5 @@ public class TechnologyQueries {
                 .filter(row -> row.get(name) != null)
                 .map(row -> new TechnologyRow(row.get(name), row.get(category), row.get(confidence), row.get(version)))
                 .toList();
-    }
-
-    /** Number of the company's technologies per category, in category order. */
-    public Map<String, Long> countsByCategory(UUID companyId) {
-        Map<String, Long> counts = new LinkedHashMap<>();
-        for (Record row : countsByCategory.with(COMPANY_ID, companyId).fetch()) {
-            counts.put(row.get(TECHNOLOGY.CATEGORY), row.get(IN_CATEGORY).longValue());
-        }
-        return counts;
     }
 }

@@ -1,19 +1,28 @@
 package com.prospectdata.webtech;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.contains;
 import static org.hamcrest.Matchers.containsString;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
+import com.prospectdata.webtier.StatementsOnThisThread;
 import com.prospectdata.webtier.WebTierTest;
+import java.util.ArrayList;
+import java.util.List;
+import org.jooq.DSLContext;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.springframework.beans.factory.annotation.Autowired;
 
 /** The technologies delegate through the web tier: scan states, order, filters, the summary (docs/api-rules.md §5). */
 class TechnologiesWebTest extends WebTierTest {
 
     private static final String ALSTER_TECH = "/api/v1/companies/" + ALSTER + "/webtech-intel";
+
+    @Autowired
+    DSLContext db;
 
     @Test
     void aCompletedScanListsItsTechnologiesByConfidenceThenName() throws Exception {
@@ -65,6 +74,21 @@ class TechnologiesWebTest extends WebTierTest {
                 .andExpect(jsonPath("$.category_counts.analytics").value(2))
                 .andExpect(jsonPath("$.category_counts.cdn").value(1))
                 .andExpect(jsonPath("$.category_counts.web_server").value(1));
+    }
+
+    @Test
+    void theSummaryReadsItsTopAndItsCountsInOneStatementAndListsTheCategoriesInOrder() throws Exception {
+        mvc.perform(call(ALSTER_TECH + "/summary")).andExpect(status().isOk()); // the key is cached from here on
+        List<String> body = new ArrayList<>();
+        List<String> statements = StatementsOnThisThread.during(db, () -> body.add(mvc.perform(call(ALSTER_TECH + "/summary"))
+                .andExpect(status().isOk())
+                .andReturn().getResponse().getContentAsString()));
+
+        assertThat(statements).as("statements reading the technologies").filteredOn(s -> s.contains("\"technology\""))
+                .hasSize(1);
+        String counts = body.getFirst().substring(body.getFirst().indexOf("\"category_counts\""));
+        assertThat(counts).containsSubsequence("\"analytics\":2", "\"cdn\":1", "\"javascript_framework\":2",
+                "\"web_server\":1");
     }
 
     @Test
