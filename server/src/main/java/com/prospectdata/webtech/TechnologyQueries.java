@@ -111,7 +111,7 @@ public class TechnologyQueries {
             if (byCategory) {
                 variables.add(CATEGORY);
             }
-            RenderedQuery query = RenderedQuery.of(db, companyWithScan(db, technologies, total),
+            RenderedQuery query = RenderedQuery.of(db, companyWithScan(db, technologies, inListOrder(technologies), total),
                     variables.toArray(Param<?>[]::new));
             return new ListStatement(query, technologies, total);
         }
@@ -137,7 +137,8 @@ public class TechnologyQueries {
      * The summary's rows beside the company's: the top technologies (no count), then one row per
      * category (its count, no technology), told apart by whether the count is there; rendered once.
      */
-    private record SummaryStatement(RenderedQuery query, Table<?> rows, Field<Integer> inCategory) {
+    private record SummaryStatement(RenderedQuery query, Table<?> rows, Field<Integer> inCategory,
+                                    Field<String> category) {
 
         static SummaryStatement of(DSLContext db) {
             Condition ofCompany = TECHNOLOGY.COMPANY_ID.eq(COMPANY_ID);
@@ -151,11 +152,14 @@ public class TechnologyQueries {
                             .groupBy(TECHNOLOGY.CATEGORY))
                     .asTable("summary");
             Field<Integer> inCategory = rows.field(IN_CATEGORY);
+            Field<String> category = rows.field(TECHNOLOGY.CATEGORY);
             // The top's rows first (no count) in the list's order, then the counts by category.
-            Select<Record> statement = companyWithScan(db, rows, List.of(field(inCategory.isNotNull()).asc(),
-                    rows.field(TECHNOLOGY.CONFIDENCE).desc(), rows.field(TECHNOLOGY.NAME).asc(),
-                    rows.field(TECHNOLOGY.CATEGORY).asc()));
-            return new SummaryStatement(RenderedQuery.of(db, statement, COMPANY_ID, LIMIT), rows, inCategory);
+            List<SortField<?>> order = new ArrayList<>();
+            order.add(field(inCategory.isNotNull()).asc());
+            order.addAll(inListOrder(rows));
+            order.add(category.asc());
+            return new SummaryStatement(RenderedQuery.of(db, companyWithScan(db, rows, order), COMPANY_ID, LIMIT),
+                    rows, inCategory, category);
         }
 
         Map<String, Long> countsByCategory(Result<Record> found) {
@@ -163,25 +167,23 @@ public class TechnologyQueries {
             for (Record row : found) {
                 Integer count = row.get(inCategory);
                 if (count != null) {
-                    counts.put(row.get(rows.field(TECHNOLOGY.CATEGORY)), count.longValue());
+                    counts.put(row.get(category), count.longValue());
                 }
             }
             return counts;
         }
     }
 
-    /**
-     * The company's row with its owner, its scan's status and {@code beside}, joined to every row
-     * of {@code technologies} in the list's order (a join keeps no order of its own); no row when
-     * the company does not exist.
-     */
-    private static Select<Record> companyWithScan(DSLContext db, Table<?> technologies, Field<?>... beside) {
-        return companyWithScan(db, technologies,
-                List.of(technologies.field(TECHNOLOGY.CONFIDENCE).desc(), technologies.field(TECHNOLOGY.NAME).asc()),
-                beside);
+    /** The list's order ({@link #ORDER}) on the columns of {@code rows}, a table derived from the technologies. */
+    private static List<SortField<?>> inListOrder(Table<?> rows) {
+        return List.of(rows.field(TECHNOLOGY.CONFIDENCE).desc(), rows.field(TECHNOLOGY.NAME).asc());
     }
 
-    /** As {@link #companyWithScan(DSLContext, Table, Field[])}, the rows in {@code order}. */
+    /**
+     * The company's row with its owner, its scan's status and {@code beside}, joined to every row
+     * of {@code rows} in {@code order} (a join keeps no order of its own); no row when the company
+     * does not exist.
+     */
     private static Select<Record> companyWithScan(DSLContext db, Table<?> rows, List<SortField<?>> order,
                                                   Field<?>... beside) {
         List<SelectField<?>> besideScan = new ArrayList<>(List.of(WEBTECH_SCAN.STATUS));
