@@ -24,6 +24,8 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Supplier;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.extension.AfterAllCallback;
@@ -49,6 +51,9 @@ public final class ServerProcess implements AutoCloseable {
     private static final Duration START_TIMEOUT = Duration.ofSeconds(150);
     /** Ports others use on this machine, never to be taken even when free. */
     private static final Set<Integer> RESERVED_PORTS = Set.of(6379, 8080, 8443, 18101, 18102, 18443);
+    /** The lowest port {@link #freePort} picks. */
+    private static final int LOWEST_PICKED_PORT = 20000;
+    private static final Set<Integer> HANDED_OUT = ConcurrentHashMap.newKeySet();
 
     private final String name;
     private final ServerJar jar;
@@ -333,19 +338,39 @@ public final class ServerProcess implements AutoCloseable {
         }
     }
 
-    /** A free port, never one of those others use on this machine (8080, 18080-18099, ...). */
+    /**
+     * A free port, never one of those others use on this machine (8080, 18080-18099, ...), and
+     * below the kernel's ephemeral range. A port from that range (what binding port 0 gives)
+     * can be handed to another process between this pick and the server's own bind: the embedded
+     * PostgreSQL of the very server being started takes its port that way, and once took the
+     * management port a test had just picked. Never the same port twice in this JVM.
+     */
     public static int freePort() {
-        for (int attempt = 0; attempt < 50; attempt++) {
-            try (ServerSocket socket = new ServerSocket(0)) {
-                int candidate = socket.getLocalPort();
-                if (!RESERVED_PORTS.contains(candidate) && (candidate < 18080 || candidate > 18099)) {
-                    return candidate;
-                }
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
+        int below = ephemeralPortsStart();
+        for (int attempt = 0; attempt < 500; attempt++) {
+            int candidate = ThreadLocalRandom.current().nextInt(LOWEST_PICKED_PORT, below);
+            if (RESERVED_PORTS.contains(candidate) || (candidate >= 18080 && candidate <= 18099)
+                    || HANDED_OUT.contains(candidate)) {
+                continue;
+            }
+            try (ServerSocket socket = new ServerSocket(candidate)) {
+                HANDED_OUT.add(candidate);
+                return candidate;
+            } catch (IOException inUse) {
+                // taken by someone else: try another
             }
         }
-        throw new IllegalStateException("No free port found");
+        throw new IllegalStateException("No free port found between " + LOWEST_PICKED_PORT + " and " + below);
+    }
+
+    /** The first port the kernel hands out for port 0 (Linux's default when it cannot be read). */
+    private static int ephemeralPortsStart() {
+        try {
+            String range = Files.readString(Path.of("/proc/sys/net/ipv4/ip_local_port_range")).trim();
+            return Math.max(LOWEST_PICKED_PORT + 1000, Integer.parseInt(range.split("\\s+")[0]));
+        } catch (IOException | RuntimeException unreadable) {
+            return 32768;
+        }
     }
 
     static void sleep(long millis) {
