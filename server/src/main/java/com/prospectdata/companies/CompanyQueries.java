@@ -12,8 +12,11 @@ import com.prospectdata.companies.CompanyListStatements.Kind;
 import com.prospectdata.companies.CompanyRow.ContactRow;
 import com.prospectdata.paging.Page;
 import com.prospectdata.paging.PageRequest;
+import com.prospectdata.generated.model.ReviewStatus;
 import com.prospectdata.replicas.ReadReplicas;
+import com.prospectdata.sqltypes.Column;
 import com.prospectdata.sqltypes.RenderedQuery;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -145,21 +148,46 @@ public class CompanyQueries {
         List<ContactRow> contacts = null;
         UUID current = null;
         for (Record row : rows) {
-            UUID id = row.get(COMPANY.ID);
+            UUID id = Read.ID.of(row);
             if (!id.equals(current)) {
                 current = id;
                 contacts = new ArrayList<>();
-                companies.add(new CompanyRow(id, row.get(COMPANY.PROSPECT_SEARCH_ID), row.get(COMPANY.NAME),
-                        row.get(COMPANY.CITY), row.get(COMPANY.COUNTRY), row.get(COMPANY.BUSINESS_TYPE),
-                        row.get(COMPANY.WEBSITE), row.get(COMPANY.MATCH_SCORE), row.get(COMPANY.REVIEW_STATUS),
-                        row.get(COMPANY.PHONE), row.get(COMPANY.CREATED_AT), row.get(COMPANY.UPDATED_AT),
+                companies.add(new CompanyRow(id, Read.PROSPECT_SEARCH_ID.of(row), Read.NAME.of(row), Read.CITY.of(row),
+                        Read.COUNTRY.of(row), Read.BUSINESS_TYPE.of(row), Read.WEBSITE.of(row), Read.MATCH_SCORE.of(row),
+                        Read.REVIEW_STATUS.of(row), Read.PHONE.of(row), Read.CREATED_AT.of(row), Read.UPDATED_AT.of(row),
                         Collections.unmodifiableList(contacts)));
             }
-            if (row.get(CONTACT.ID) != null) {
-                contacts.add(new ContactRow(row.get(CONTACT.ID), row.get(CONTACT.NAME), row.get(CONTACT.TITLE),
-                        row.get(CONTACT.EMAIL), row.get(CONTACT.LINKEDIN_URL)));
+            UUID contactId = Read.CONTACT_ID.of(row);
+            if (contactId != null) {
+                contacts.add(new ContactRow(contactId, Read.CONTACT_NAME.of(row), Read.CONTACT_TITLE.of(row),
+                        Read.CONTACT_EMAIL.of(row), Read.CONTACT_LINKEDIN_URL.of(row)));
             }
         }
         return companies;
+    }
+
+    /** The columns of {@link CompanyListStatements#COMPANY_AND_CONTACT}, which every statement here selects first. */
+    private static final class Read {
+        static final Column<UUID> ID = column(COMPANY.ID);
+        static final Column<UUID> PROSPECT_SEARCH_ID = column(COMPANY.PROSPECT_SEARCH_ID);
+        static final Column<String> NAME = column(COMPANY.NAME);
+        static final Column<String> CITY = column(COMPANY.CITY);
+        static final Column<String> COUNTRY = column(COMPANY.COUNTRY);
+        static final Column<String> BUSINESS_TYPE = column(COMPANY.BUSINESS_TYPE);
+        static final Column<String> WEBSITE = column(COMPANY.WEBSITE);
+        static final Column<Double> MATCH_SCORE = column(COMPANY.MATCH_SCORE);
+        static final Column<ReviewStatus> REVIEW_STATUS = column(COMPANY.REVIEW_STATUS);
+        static final Column<String> PHONE = column(COMPANY.PHONE);
+        static final Column<Instant> CREATED_AT = column(COMPANY.CREATED_AT);
+        static final Column<Instant> UPDATED_AT = column(COMPANY.UPDATED_AT);
+        static final Column<UUID> CONTACT_ID = column(CONTACT.ID);
+        static final Column<String> CONTACT_NAME = column(CONTACT.NAME);
+        static final Column<String> CONTACT_TITLE = column(CONTACT.TITLE);
+        static final Column<String> CONTACT_EMAIL = column(CONTACT.EMAIL);
+        static final Column<String> CONTACT_LINKEDIN_URL = column(CONTACT.LINKEDIN_URL);
+
+        private static <T> Column<T> column(Field<T> field) {
+            return Column.of(COMPANY_AND_CONTACT, field);
+        }
     }
 }
