@@ -28,8 +28,10 @@ import org.springframework.web.servlet.HandlerExceptionResolver;
  * {@link #patience}), and is otherwise answered 503 with {@code Retry-After} at once, so that
  * requests never queue past their usefulness. One that had to wait must be answered within
  * {@code app.load.queued-deadline} of its arrival ({@link RequestDeadline}). Searches and deep
- * pages ({@link WorkKind#HEAVY}) have slots of their own, so
- * a flood of them cannot take the database connections point lookups need.
+ * pages ({@link WorkKind#HEAVY}) have slots of their own, so a flood of them cannot take the
+ * database connections point lookups need; so do the other pages of the companies list
+ * ({@link WorkKind#LIST}), few enough that the pages beyond them wait their turn in order of
+ * arrival rather than all at once on the cores.
  */
 @Component
 @ConditionalOnWebApplication
@@ -44,7 +46,11 @@ public class LoadSheddingFilter extends KeyStep {
         super(errors);
         this.settings = settings;
         for (WorkKind kind : WorkKind.values()) {
-            int capacity = kind == WorkKind.HEAVY ? settings.effectiveHeavyConcurrency() : settings.lightConcurrency();
+            int capacity = switch (kind) {
+                case HEAVY -> settings.effectiveHeavyConcurrency();
+                case LIST -> settings.effectiveListConcurrency();
+                case LIGHT -> settings.lightConcurrency();
+            };
             Semaphore semaphore = new Semaphore(capacity, true);
             slots.put(kind, semaphore);
             String tag = kind.name().toLowerCase(Locale.ROOT);

@@ -48,6 +48,7 @@ class BadSettingTest {
             --spring.data.redis.url=localhost:6379         | spring.data.redis.url=localhost:6379         | redis:// or rediss://
             --app.load.queued-deadline=500ms               | app.load.queued-deadline-longer-than-max-wait=false | must be longer than app.load.max-wait
             --app.load.queued-deadline=20ms                | app.load.queued-deadline=20ms                | longer than or equal to 100 millis
+            --app.load.list-concurrency=-4                 | app.load.list-concurrency=-4                 | greater than or equal to 0
             """)
     void serveStopsWithOneLineNamingThePropertyTheValueAndWhatIsAllowed(String argument, String named, String allowed) {
         assertOneLine(run("serve", argument), named, allowed, "README");

@@ -8,7 +8,11 @@ import org.junit.jupiter.api.Test;
 class LoadPropertiesTest {
 
     private static LoadProperties withHeavyConcurrency(int value) {
-        return new LoadProperties(value, 64, Duration.ofSeconds(1), 1000, Duration.ofSeconds(10), Duration.ofSeconds(2));
+        return new LoadProperties(value, 0, 64, Duration.ofSeconds(1), 1000, Duration.ofSeconds(10), Duration.ofSeconds(2));
+    }
+
+    private static LoadProperties withListConcurrency(int value) {
+        return new LoadProperties(0, value, 64, Duration.ofSeconds(1), 1000, Duration.ofSeconds(10), Duration.ofSeconds(2));
     }
 
     @Test
@@ -22,5 +26,13 @@ class LoadPropertiesTest {
     void aNumberSetIsTakenAsItIs() {
         assertThat(withHeavyConcurrency(1).effectiveHeavyConcurrency()).isEqualTo(1);
         assertThat(withHeavyConcurrency(12).effectiveHeavyConcurrency()).isEqualTo(12);
+    }
+
+    @Test
+    void listSlotsAreTwiceTheProcessorsUnlessSet() {
+        assertThat(withListConcurrency(0).effectiveListConcurrency())
+                .isEqualTo(2 * Runtime.getRuntime().availableProcessors());
+        assertThat(withListConcurrency(1).effectiveListConcurrency()).isEqualTo(1);
+        assertThat(withListConcurrency(40).effectiveListConcurrency()).isEqualTo(40);
     }
 }
