@@ -15,18 +15,16 @@ enum WorkKind {
     private static final String COMPANIES_LIST = "/api/v1/companies/";
 
     static WorkKind of(HttpServletRequest request, int deepOffset) {
-        String path = request.getRequestURI();
+        boolean companiesList = request.getRequestURI().equals(COMPANIES_LIST);
         String search = request.getParameter("search");
-        if (path.equals(COMPANIES_LIST) && search != null && !search.isBlank()) {
+        if (companiesList && search != null && !search.isBlank()
+                || isDeep(request.getParameter("offset"), deepOffset)) {
             return HEAVY;
         }
-        if (isDeep(request.getParameter("offset"), deepOffset)) {
-            return HEAVY;
-        }
-        return path.equals(COMPANIES_LIST) ? LIST : LIGHT;
+        return companiesList ? LIST : LIGHT;
     }
 
-    /** An offset that is not plain ASCII digits is left for the parameter check to refuse: light. */
+    /** An offset that is not plain ASCII digits is left for the parameter check to refuse: not deep. */
     private static boolean isDeep(String offset, int deepOffset) {
         if (offset == null || offset.isEmpty() || !offset.chars().allMatch(c -> c >= '0' && c <= '9')) {
             return false;
