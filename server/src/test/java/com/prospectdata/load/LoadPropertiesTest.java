@@ -7,12 +7,17 @@ import org.junit.jupiter.api.Test;
 
 class LoadPropertiesTest {
 
+    /** The defaults, but for the heavy and list slots. */
+    private static LoadProperties withConcurrency(int heavy, int list) {
+        return new LoadProperties(heavy, list, 64, Duration.ofSeconds(1), 1000, Duration.ofSeconds(10), Duration.ofSeconds(2));
+    }
+
     private static LoadProperties withHeavyConcurrency(int value) {
-        return new LoadProperties(value, 0, 64, Duration.ofSeconds(1), 1000, Duration.ofSeconds(10), Duration.ofSeconds(2));
+        return withConcurrency(value, 0);
     }
 
     private static LoadProperties withListConcurrency(int value) {
-        return new LoadProperties(0, value, 64, Duration.ofSeconds(1), 1000, Duration.ofSeconds(10), Duration.ofSeconds(2));
+        return withConcurrency(0, value);
     }
 
     @Test

@@ -27,6 +27,7 @@ class LoadSheddingFilterTest {
 
     private static final String LIST = "/api/v1/companies/";
     private static final String LOOKUP = "/api/v1/companies/c1";
+    private static final FilterChain SERVED = (request, response) -> ((MockHttpServletResponse) response).setStatus(200);
 
     private final List<RuntimeException> refusals = new CopyOnWriteArrayList<>();
     private final HandlerExceptionResolver errors = (request, response, handler, failure) -> {
@@ -70,7 +71,6 @@ class LoadSheddingFilterTest {
                 Thread.currentThread().interrupt();
             }
         };
-        FilterChain served = (request, response) -> ((MockHttpServletResponse) response).setStatus(200);
         ExecutorService client = Executors.newSingleThreadExecutor();
         try {
             CompletableFuture<Integer> first = CompletableFuture.supplyAsync(() -> {
@@ -83,9 +83,9 @@ class LoadSheddingFilterTest {
             assertThat(holding.await(10, TimeUnit.SECONDS)).isTrue();
             assertThat(meters.get("api.load.in_flight").tag("kind", "list").gauge().value()).isEqualTo(1);
 
-            assertThat(status(get(LIST, "offset=50"), served)).as("a second list page").isEqualTo(503);
-            assertThat(status(get(LOOKUP, null), served)).as("a point lookup").isEqualTo(200);
-            assertThat(status(get(LIST, "search=hamburg"), served)).as("a search").isEqualTo(200);
+            assertThat(status(get(LIST, "offset=50"), SERVED)).as("a second list page").isEqualTo(503);
+            assertThat(status(get(LOOKUP, null), SERVED)).as("a point lookup").isEqualTo(200);
+            assertThat(status(get(LIST, "search=hamburg"), SERVED)).as("a search").isEqualTo(200);
 
             release.countDown();
             assertThat(first.get(10, TimeUnit.SECONDS)).isEqualTo(200);
@@ -96,7 +96,7 @@ class LoadSheddingFilterTest {
         assertThat(refusals).singleElement().isInstanceOf(ServiceUnavailableException.class);
         assertThat(meters.get("api.load.shed").tag("kind", "list").counter().count()).isEqualTo(1);
         assertThat(meters.get("api.load.shed").tag("kind", "light").counter().count()).isZero();
-        assertThat(status(get(LIST, "limit=50"), (request, response) -> ((MockHttpServletResponse) response).setStatus(200)))
+        assertThat(status(get(LIST, "limit=50"), SERVED))
                 .as("the slot is free again").isEqualTo(200);
     }
 }
