@@ -1,5 +1,6 @@
 package com.prospectdata.auth;
 
+import com.prospectdata.pipeline.OperationFilter;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import org.springframework.web.cors.CorsUtils;
@@ -24,8 +25,7 @@ public abstract class KeyStep extends OncePerRequestFilter {
      * design and is answered from the CORS configuration (and refused when CORS is off).
      */
     public static boolean appliesTo(HttpServletRequest request) {
-        String path = request.getRequestURI().substring(request.getContextPath().length());
-        return (path.equals("/api/v1") || path.startsWith("/api/v1/")) && !CorsUtils.isPreFlightRequest(request);
+        return OperationFilter.isApiPath(request) && !CorsUtils.isPreFlightRequest(request);
     }
 
     @Override

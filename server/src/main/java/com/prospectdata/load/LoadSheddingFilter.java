@@ -2,6 +2,7 @@ package com.prospectdata.load;
 
 import com.prospectdata.auth.KeyStep;
 import com.prospectdata.errors.ServiceUnavailableException;
+import com.prospectdata.openapi.OperationTraits.WorkKind;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -12,7 +13,6 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.EnumMap;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadLocalRandom;
@@ -27,11 +27,11 @@ import org.springframework.web.servlet.HandlerExceptionResolver;
  * kind of work for as long as it runs, waits at most {@code app.load.max-wait} for one (see
  * {@link #patience}), and is otherwise answered 503 with {@code Retry-After} at once, so that
  * requests never queue past their usefulness. One that had to wait must be answered within
- * {@code app.load.queued-deadline} of its arrival ({@link RequestDeadline}). Searches and deep
- * pages ({@link WorkKind#HEAVY}) have slots of their own, so a flood of them cannot take the
- * database connections point lookups need; so do the other pages of the companies list
- * ({@link WorkKind#LIST}), few enough that the pages beyond them wait their turn in order of
- * arrival rather than all at once on the cores.
+ * {@code app.load.queued-deadline} of its arrival ({@link RequestDeadline}). The kind is the
+ * operation's, as the document declares it ({@link KindOfWork}). Heavy requests (searches and
+ * deep pages) have slots of their own, so a flood of them cannot take the database connections
+ * point lookups need; so do list pages, few enough that the pages beyond them wait their turn in
+ * order of arrival rather than all at once on the cores.
  */
 @Component
 @ConditionalOnWebApplication
@@ -53,7 +53,7 @@ public class LoadSheddingFilter extends KeyStep {
             };
             Semaphore semaphore = new Semaphore(capacity, true);
             slots.put(kind, semaphore);
-            String tag = kind.name().toLowerCase(Locale.ROOT);
+            String tag = kind.wireName();
             shed.put(kind, Counter.builder("api.load.shed")
                     .description("Requests answered 503 because no slot of their kind of work came free in time")
                     .tag("kind", tag)
@@ -69,7 +69,7 @@ public class LoadSheddingFilter extends KeyStep {
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
         long arrived = System.nanoTime();
-        WorkKind kind = WorkKind.of(request, settings.deepOffset());
+        WorkKind kind = KindOfWork.of(request, settings.deepOffset());
         Semaphore semaphore = slots.get(kind);
         boolean waited = false;
         boolean acquired;

@@ -15,6 +15,12 @@ class OpenApiConfiguration {
         return OpenApiDocument.fromClasspath();
     }
 
+    /** The operations and their traits, read from the same document once. */
+    @Bean
+    ApiOperations apiOperations(OpenApiDocument document) {
+        return ApiOperations.of(document);
+    }
+
     /** The answers' timestamps written without java.time's formatter (registered with Spring Boot's JsonMapper). */
     @Bean
     JacksonModule wireTimeModule() {

@@ -11,9 +11,9 @@ public class LocalRateLimitStore implements RateLimitStore {
     private final ConcurrentMap<String, Bucket> buckets = new ConcurrentHashMap<>();
 
     @Override
-    public ConsumptionProbe tryConsume(String bucketId, int hourlyLimit) {
+    public ConsumptionProbe tryConsume(String bucketId, int hourlyLimit, int tokens) {
         Bucket bucket = buckets.computeIfAbsent(bucketId,
                 id -> Bucket.builder().addLimit(Buckets.hourlyBandwidth(hourlyLimit)).build());
-        return bucket.tryConsumeAndReturnRemaining(1);
+        return bucket.tryConsumeAndReturnRemaining(tokens);
     }
 }

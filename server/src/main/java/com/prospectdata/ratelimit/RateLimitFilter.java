@@ -5,6 +5,7 @@ import com.prospectdata.auth.AuthenticatedKey;
 import com.prospectdata.auth.Tier;
 import com.prospectdata.errors.RateLimitExceededException;
 import com.prospectdata.errors.RateLimitRejections;
+import com.prospectdata.pipeline.RequestContext;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.servlet.FilterChain;
@@ -19,7 +20,10 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplicat
 import org.springframework.stereotype.Component;
 import org.springframework.web.servlet.HandlerExceptionResolver;
 
-/** The rate-limit step, after authentication: one token of the caller's bucket, the headers, or 429. */
+/**
+ * The rate-limit step, after authentication: the operation's {@code x-rate-limit-cost} in tokens
+ * of the caller's bucket, the headers, or 429.
+ */
 @Component
 @ConditionalOnWebApplication
 public class RateLimitFilter extends KeyStep {
@@ -41,12 +45,17 @@ public class RateLimitFilter extends KeyStep {
             throws ServletException, IOException {
         AuthenticatedKey caller = acceptedCaller(request);
         try {
-            rateLimiter.consume(caller, response);
+            rateLimiter.consume(caller, costOf(request), response);
         } catch (RateLimitExceededException exceeded) {
             rejections.get(caller.tier()).increment();
             refuse(request, response, exceeded);
             return;
         }
         chain.doFilter(request, response);
+    }
+
+    /** A path that names no operation costs a token too, so that probing for paths is not free. */
+    private static int costOf(HttpServletRequest request) {
+        return RequestContext.of(request).operation().map(operation -> operation.traits().rateLimitCost()).orElse(1);
     }
 }

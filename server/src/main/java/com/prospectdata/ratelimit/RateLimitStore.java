@@ -5,6 +5,6 @@ import io.github.bucket4j.ConsumptionProbe;
 /** Where the token buckets live: this process (local) or Redis, shared by every instance. */
 public interface RateLimitStore {
 
-    /** Takes one token from the bucket {@code bucketId} of {@code hourlyLimit} tokens. */
-    ConsumptionProbe tryConsume(String bucketId, int hourlyLimit);
+    /** Takes {@code tokens} tokens from the bucket {@code bucketId} of {@code hourlyLimit} tokens. */
+    ConsumptionProbe tryConsume(String bucketId, int hourlyLimit, int tokens);
 }

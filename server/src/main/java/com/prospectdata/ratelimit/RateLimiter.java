@@ -26,16 +26,16 @@ public class RateLimiter {
     }
 
     /**
-     * Takes one token for the caller and writes the rate-limit headers; throws a 429 when the
-     * bucket is empty.
+     * Takes {@code tokens} tokens for the caller and writes the rate-limit headers; throws a 429
+     * when the bucket holds fewer.
      */
-    public void consume(AuthenticatedKey caller, HttpServletResponse response) {
+    public void consume(AuthenticatedKey caller, int tokens, HttpServletResponse response) {
         if (!enabled) {
             return;
         }
         int limit = caller.hourlyLimit();
         // Keyed by the limit too, so a changed enterprise limit starts a bucket of the new size.
-        ConsumptionProbe probe = store.tryConsume(caller.keyId() + ":" + limit, limit);
+        ConsumptionProbe probe = store.tryConsume(caller.keyId() + ":" + limit, limit, tokens);
         long secondsUntilFull = ceilSeconds(refillNanos(probe.getRemainingTokens(), limit));
         new RateLimitState(limit, probe.getRemainingTokens(), secondsUntilFull,
                 clock.instant().getEpochSecond()).writeTo(response);

@@ -55,15 +55,15 @@ public class RedisRateLimitStore implements RateLimitStore, AutoCloseable {
     }
 
     @Override
-    public ConsumptionProbe tryConsume(String bucketId, int hourlyLimit) {
+    public ConsumptionProbe tryConsume(String bucketId, int hourlyLimit, int tokens) {
         Instant now = clock.instant();
         if (now.isBefore(redisDownUntil)) {
-            return fallback.tryConsume(bucketId, hourlyLimit);
+            return fallback.tryConsume(bucketId, hourlyLimit, tokens);
         }
         try {
             return proxyManager().builder()
                     .build(KEY_PREFIX + bucketId, () -> Buckets.hourly(hourlyLimit))
-                    .tryConsumeAndReturnRemaining(1);
+                    .tryConsumeAndReturnRemaining(tokens);
         } catch (RuntimeException e) {
             redisDownUntil = now.plus(RETRY_AFTER_FAILURE);
             if (now.isAfter(lastOutageLog.plus(LOG_EVERY))) {
@@ -71,7 +71,7 @@ public class RedisRateLimitStore implements RateLimitStore, AutoCloseable {
                 log.warn("Redis is unreachable for rate limiting; counting on this instance's local buckets until it is back: {}",
                         e.toString());
             }
-            return fallback.tryConsume(bucketId, hourlyLimit);
+            return fallback.tryConsume(bucketId, hourlyLimit, tokens);
         }
     }
 

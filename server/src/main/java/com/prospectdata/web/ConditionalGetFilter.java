@@ -1,5 +1,6 @@
 package com.prospectdata.web;
 
+import com.prospectdata.openapi.ApiOperation;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
@@ -81,7 +82,7 @@ public class ConditionalGetFilter extends ShallowEtagHeaderFilter {
             throws ServletException, IOException {
         // Read before the query runs: the body can only be as new as the version or newer, never
         // older, so a validator never names data from before the version it was made from.
-        Optional<VersionValidators.Operation> operation = HttpMethod.GET.matches(request.getMethod())
+        Optional<ApiOperation> operation = HttpMethod.GET.matches(request.getMethod())
                 ? versionValidators.operationOf(request) : Optional.empty();
         Optional<String> versionValidator = operation.flatMap(o -> versionValidators.validatorFor(request, o));
         if (versionValidator.isPresent()
@@ -122,7 +123,7 @@ public class ConditionalGetFilter extends ShallowEtagHeaderFilter {
      * operation named for the access log and the request metrics as if it had run.
      */
     private void notModified(HttpServletRequest request, HttpServletResponse response,
-                             VersionValidators.Operation operation, String validator) {
+                             ApiOperation operation, String validator) {
         request.setAttribute(RequestIdFilter.ANSWERED_OPERATION, operation.operationId());
         ServerHttpObservationFilter.findObservationContext(request)
                 .ifPresent(context -> context.setPathPattern(operation.pathTemplate()));

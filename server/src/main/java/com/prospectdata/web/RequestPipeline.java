@@ -4,6 +4,7 @@ import com.prospectdata.auth.ApiKeyAuthenticationFilter;
 import com.prospectdata.auth.FailedAuthenticationFilter;
 import com.prospectdata.auth.ScopeFilter;
 import com.prospectdata.load.LoadSheddingFilter;
+import com.prospectdata.pipeline.OperationFilter;
 import com.prospectdata.ratelimit.RateLimitFilter;
 import com.prospectdata.tls.HttpsOnlyFilter;
 import jakarta.servlet.Filter;
@@ -46,38 +47,43 @@ class RequestPipeline {
     }
 
     @Bean
-    FilterRegistrationBean<ApiKeyAuthenticationFilter> step05Authentication(ApiKeyAuthenticationFilter step) {
+    FilterRegistrationBean<OperationFilter> step05Operation(OperationFilter step) {
         return at(5, step);
     }
 
     @Bean
-    FilterRegistrationBean<FailedAuthenticationFilter> step06FailedAttemptThrottle(FailedAuthenticationFilter step) {
+    FilterRegistrationBean<ApiKeyAuthenticationFilter> step06Authentication(ApiKeyAuthenticationFilter step) {
         return at(6, step);
     }
 
     @Bean
-    FilterRegistrationBean<RateLimitFilter> step07RateLimit(RateLimitFilter step) {
+    FilterRegistrationBean<FailedAuthenticationFilter> step07FailedAttemptThrottle(FailedAuthenticationFilter step) {
         return at(7, step);
     }
 
     @Bean
-    FilterRegistrationBean<ScopeFilter> step08Scope(ScopeFilter step) {
+    FilterRegistrationBean<RateLimitFilter> step08RateLimit(RateLimitFilter step) {
         return at(8, step);
     }
 
     @Bean
-    FilterRegistrationBean<LoadSheddingFilter> step09LoadShedding(LoadSheddingFilter step) {
+    FilterRegistrationBean<ScopeFilter> step09Scope(ScopeFilter step) {
         return at(9, step);
     }
 
     @Bean
-    FilterRegistrationBean<ConditionalGetFilter> step10ConditionalGet(ConditionalGetFilter step) {
+    FilterRegistrationBean<LoadSheddingFilter> step10LoadShedding(LoadSheddingFilter step) {
         return at(10, step);
     }
 
     @Bean
-    FilterRegistrationBean<GetOnlyFilter> step11GetOnly(GetOnlyFilter step) {
+    FilterRegistrationBean<ConditionalGetFilter> step11ConditionalGet(ConditionalGetFilter step) {
         return at(11, step);
+    }
+
+    @Bean
+    FilterRegistrationBean<GetOnlyFilter> step12GetOnly(GetOnlyFilter step) {
+        return at(12, step);
     }
 
     private static <F extends Filter> FilterRegistrationBean<F> at(int position, F step) {

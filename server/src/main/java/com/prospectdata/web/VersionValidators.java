@@ -2,7 +2,8 @@ package com.prospectdata.web;
 
 import com.prospectdata.auth.AuthenticatedKey;
 import com.prospectdata.dataversion.DataVersions;
-import com.prospectdata.openapi.OpenApiDocument;
+import com.prospectdata.openapi.ApiOperation;
+import com.prospectdata.pipeline.RequestContext;
 import jakarta.servlet.http.HttpServletRequest;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -13,21 +14,17 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
-import java.util.Set;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.info.BuildProperties;
 import org.springframework.http.HttpHeaders;
-import org.springframework.http.server.PathContainer;
 import org.springframework.stereotype.Component;
-import org.springframework.web.util.pattern.PathPattern;
-import org.springframework.web.util.pattern.PathPatternParser;
 
 /**
  * Strong validators that need no query (docs/api-rules.md §1, "Validators and freshness"). The
- * operations listed here answer from the caller's organization's stored data and the request
- * alone, nothing else (no clock: the jobs' {@code days_back} window moves with time, so jobs
- * keep the hash of their body). For them, the organization's data version, the request and the
+ * operations the document declares {@code x-versioned} answer from the caller's organization's
+ * stored data and the request alone, nothing else (no clock: the jobs' {@code days_back} window
+ * moves with time, so jobs keep the hash of their body). For them, the organization's data version, the request and the
  * server's build decide the body's bytes, so a hash of those is a strong validator: the server
  * can answer {@code If-None-Match} with {@code 304} before it runs any query, and gives the
  * same {@code ETag} to the {@code 200}.
@@ -36,49 +33,27 @@ import org.springframework.web.util.pattern.PathPatternParser;
 @ConditionalOnWebApplication
 class VersionValidators {
 
-    /** The operations whose answers depend on the organization's data and the request only. */
-    static final Set<String> VERSIONED_OPERATIONS =
-            Set.of("listCompanies", "getCompany", "listCompanyTechnologies", "getCompanyWebtechSummary");
-
-    /** A versioned operation a request asks for: its id and its path template, for logs and metrics. */
-    record Operation(String operationId, String pathTemplate) {
-    }
-
-    private record Route(Operation operation, PathPattern pattern) {
-    }
-
-    private final List<Route> routes;
     private final DataVersions versions;
     private final String build;
     private final boolean compression;
 
-    VersionValidators(OpenApiDocument document, DataVersions versions, ObjectProvider<BuildProperties> build,
-                      WebProperties settings) {
-        PathPatternParser parser = new PathPatternParser();
-        this.routes = OpenApiDocument.asMap(document.tree().get("paths"), "paths").entrySet().stream()
-                .flatMap(path -> Optional.ofNullable(OpenApiDocument.asMap(path.getValue(), path.getKey()).get("get"))
-                        .map(get -> OpenApiDocument.asMap(get, path.getKey()).get("operationId"))
-                        .filter(VERSIONED_OPERATIONS::contains)
-                        .map(id -> new Route(new Operation((String) id, path.getKey()), parser.parse(path.getKey())))
-                        .stream())
-                .toList();
+    VersionValidators(DataVersions versions, ObjectProvider<BuildProperties> build, WebProperties settings) {
         this.versions = versions;
         // A new build may write the same data differently: its validators are new ones.
         this.build = build.stream().findFirst().map(b -> b.getVersion() + "@" + b.getTime()).orElse("development");
         this.compression = settings.compression().enabled();
     }
 
-    /** The operation a GET to this path is, if it is one of the versioned ones. */
-    Optional<Operation> operationOf(HttpServletRequest request) {
-        PathContainer path = PathContainer.parsePath(request.getRequestURI());
-        return routes.stream().filter(route -> route.pattern().matches(path)).findFirst().map(Route::operation);
+    /** The operation a request asks for, if the document declares it {@code x-versioned}. */
+    Optional<ApiOperation> operationOf(HttpServletRequest request) {
+        return RequestContext.of(request).operation().filter(operation -> operation.traits().versioned());
     }
 
     /**
      * The {@code ETag} a 200 to this request has at the caller's current data version, if the
      * request is for a versioned operation and a recent version is known.
      */
-    Optional<String> validatorFor(HttpServletRequest request, Operation operation) {
+    Optional<String> validatorFor(HttpServletRequest request, ApiOperation operation) {
         Optional<AuthenticatedKey> caller = AuthenticatedKey.of(request);
         if (caller.isEmpty()) {
             return Optional.empty();

@@ -3,6 +3,9 @@ package com.prospectdata.load;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.prospectdata.errors.ServiceUnavailableException;
+import com.prospectdata.openapi.ApiOperations;
+import com.prospectdata.openapi.OpenApiDocument;
+import com.prospectdata.pipeline.OperationFilter;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import jakarta.servlet.FilterChain;
 import java.time.Duration;
@@ -27,6 +30,7 @@ class LoadSheddingFilterTest {
 
     private static final String LIST = "/api/v1/companies/";
     private static final String LOOKUP = "/api/v1/companies/c1";
+    private static final OperationFilter FRONT_DOOR = new OperationFilter(ApiOperations.of(OpenApiDocument.fromClasspath()));
     private static final FilterChain SERVED = (request, response) -> ((MockHttpServletResponse) response).setStatus(200);
 
     private final List<RuntimeException> refusals = new CopyOnWriteArrayList<>();
@@ -52,9 +56,10 @@ class LoadSheddingFilterTest {
         return request;
     }
 
+    /** Through the front door first, which resolves the operation whose traits give the kind of work. */
     private int status(MockHttpServletRequest request, FilterChain chain) throws Exception {
         MockHttpServletResponse response = new MockHttpServletResponse();
-        filter.doFilter(request, response, chain);
+        FRONT_DOOR.doFilter(request, response, (resolved, answered) -> filter.doFilter(resolved, answered, chain));
         return response.getStatus();
     }
 

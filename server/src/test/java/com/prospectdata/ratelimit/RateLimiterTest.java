@@ -33,7 +33,7 @@ class RateLimiterTest {
     void everyAllowedRequestCarriesTheHeaders() {
         AuthenticatedKey caller = key(3600);
         MockHttpServletResponse response = new MockHttpServletResponse();
-        limiter.consume(caller, response);
+        limiter.consume(caller, 1, response);
         assertThat(response.getHeader("X-RateLimit-Limit")).isEqualTo("3600");
         assertThat(response.getHeader("X-RateLimit-Remaining")).isEqualTo("3599");
         // One token short of full, refilled at one token per second.
@@ -47,10 +47,10 @@ class RateLimiterTest {
     void theRequestAfterTheBudgetIsRefusedWithTheWaitForOneToken() {
         AuthenticatedKey caller = key(4);
         for (int i = 0; i < 4; i++) {
-            limiter.consume(caller, new MockHttpServletResponse());
+            limiter.consume(caller, 1, new MockHttpServletResponse());
         }
         MockHttpServletResponse response = new MockHttpServletResponse();
-        assertThatThrownBy(() -> limiter.consume(caller, response))
+        assertThatThrownBy(() -> limiter.consume(caller, 1, response))
                 .isInstanceOfSatisfying(RateLimitExceededException.class, e -> {
                     // 4 tokens per hour: one every 900 seconds.
                     assertThat(e.retryAfterSeconds()).isBetween(899L, 900L);
@@ -60,12 +60,27 @@ class RateLimiterTest {
     }
 
     @Test
+    void anOperationCostingSeveralTokensTakesThemAllOrNone() {
+        AuthenticatedKey caller = key(10);
+        MockHttpServletResponse first = new MockHttpServletResponse();
+        limiter.consume(caller, 3, first);
+        assertThat(first.getHeader("X-RateLimit-Remaining")).isEqualTo("7");
+        limiter.consume(caller, 3, new MockHttpServletResponse());
+        limiter.consume(caller, 3, new MockHttpServletResponse());
+
+        MockHttpServletResponse refused = new MockHttpServletResponse();
+        assertThatThrownBy(() -> limiter.consume(caller, 3, refused)).isInstanceOf(RateLimitExceededException.class);
+        assertThat(refused.getHeader("X-RateLimit-Remaining")).as("a refused request takes nothing").isEqualTo("1");
+        limiter.consume(caller, 1, new MockHttpServletResponse());
+    }
+
+    @Test
     void bucketsArePerKey() {
         AuthenticatedKey first = key(1);
         AuthenticatedKey second = key(1);
-        limiter.consume(first, new MockHttpServletResponse());
-        limiter.consume(second, new MockHttpServletResponse());
-        assertThatThrownBy(() -> limiter.consume(first, new MockHttpServletResponse()))
+        limiter.consume(first, 1, new MockHttpServletResponse());
+        limiter.consume(second, 1, new MockHttpServletResponse());
+        assertThatThrownBy(() -> limiter.consume(first, 1, new MockHttpServletResponse()))
                 .isInstanceOf(RateLimitExceededException.class);
     }
 
@@ -74,8 +89,8 @@ class RateLimiterTest {
         RateLimiter off = new RateLimiter(new LocalRateLimitStore(), settings(false), clock);
         AuthenticatedKey caller = key(1);
         MockHttpServletResponse response = new MockHttpServletResponse();
-        off.consume(caller, response);
-        off.consume(caller, response);
+        off.consume(caller, 1, response);
+        off.consume(caller, 1, response);
         assertThat(response.getHeader("X-RateLimit-Limit")).isNull();
     }
 }

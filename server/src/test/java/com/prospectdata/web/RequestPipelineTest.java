@@ -15,6 +15,7 @@ import com.prospectdata.auth.FailedAuthenticationFilter;
 import com.prospectdata.auth.ScopeFilter;
 import com.prospectdata.auth.Tier;
 import com.prospectdata.load.LoadSheddingFilter;
+import com.prospectdata.pipeline.OperationFilter;
 import com.prospectdata.ratelimit.RateLimitFilter;
 import com.prospectdata.tls.HttpsOnlyFilter;
 import java.time.Instant;
@@ -99,7 +100,7 @@ class RequestPipelineTest {
                 .toList();
 
         assertThat(steps).containsExactly(RequestIdFilter.class, SecurityHeadersFilter.class, HttpsOnlyFilter.class,
-                HostNameFilter.class, ApiKeyAuthenticationFilter.class, FailedAuthenticationFilter.class,
+                HostNameFilter.class, OperationFilter.class, ApiKeyAuthenticationFilter.class, FailedAuthenticationFilter.class,
                 RateLimitFilter.class, ScopeFilter.class, LoadSheddingFilter.class, ConditionalGetFilter.class,
                 GetOnlyFilter.class);
     }
