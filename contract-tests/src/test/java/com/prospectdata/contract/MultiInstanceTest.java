@@ -39,7 +39,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Several servers on one database (README, "Several instances"): two {@code serve} processes, instance A and
+ * Several servers on one database (docs/OPERATIONS.md, "Several instances"): two {@code serve} processes, instance A and
  * instance B, on a PostgreSQL database of their own with the fixture imported and keys issued
  * through the operator commands, sharing their rate limits through a redis-server of this
  * test's own ({@code --app.rate-limit.store=redis}, {@code SPRING_DATA_REDIS_URL}). They cache

@@ -15,7 +15,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * HTTPS behind a TLS-terminating proxy (README, HTTPS): the server speaks plain HTTP
+ * HTTPS behind a TLS-terminating proxy (docs/OPERATIONS.md, "HTTPS"): the server speaks plain HTTP
  * ({@code --app.tls.mode=proxy}) and trusts {@code X-Forwarded-Proto} and
  * {@code X-Forwarded-For} only from the configured proxy, here {@code 127.0.0.1}. A request
  * from any other address, 127.0.0.2 here, is a client talking to the server directly: its

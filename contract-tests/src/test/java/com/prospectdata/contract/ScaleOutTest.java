@@ -48,7 +48,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The scale-out topology of the README ("A scale-out topology on one machine"), brought up by
+ * The scale-out topology of docs/OPERATIONS.md ("A scale-out topology on one machine"), brought up by
  * {@code deploy/local/up} and taken down by {@code deploy/local/down}: a PostgreSQL primary and a
  * streaming replica made with pg_basebackup, Redis, three API instances in proxy mode reading
  * from the replica ({@code app.replicas.urls}), and HAProxy terminating TLS in front.

@@ -22,7 +22,7 @@ import org.junit.jupiter.params.provider.FieldSource;
 import tools.jackson.databind.JsonNode;
 
 /**
- * The contract as partners fetch it (README, "The published contract"): {@code /openapi.yaml} is api/openapi.yaml byte
+ * The contract as partners fetch it (docs/contract.md, "The published contract"): {@code /openapi.yaml} is api/openapi.yaml byte
  * for byte, {@code /openapi.json} the same document, {@code /docs} the reference page rendering
  * it; none needs a key. These routes are not in the document, so the requests go around
  * {@code Api} and its validator; their errors are still the contract's JSON.

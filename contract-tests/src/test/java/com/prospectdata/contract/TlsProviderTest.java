@@ -24,7 +24,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The HTTPS port's TLS by either provider ({@code app.tls.provider}, README "HTTPS"): Conscrypt
+ * The HTTPS port's TLS by either provider ({@code app.tls.provider}, docs/OPERATIONS.md, "HTTPS"): Conscrypt
  * by default, the JDK's on request. Both must hold the same line from outside: TLS 1.2 and 1.3
  * only, a returning client's session resumed, HTTP/2 and HTTP/1.1 served. The handshakes are made
  * by OpenSSL's own client ({@code openssl s_client}), which can be told to offer TLS 1.0 and 1.1,

@@ -8,8 +8,8 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /**
- * The jar's command line (the README's Operator commands). Arguments are parsed before Spring starts,
- * so {@code --help} and usage errors are instant and touch no database.
+ * The jar's command line (docs/OPERATIONS.md, "Operator commands"). Arguments are parsed before
+ * Spring starts, so {@code --help} and usage errors are instant and touch no database.
  */
 @Command(name = "prospect-api",
         mixinStandardHelpOptions = true,

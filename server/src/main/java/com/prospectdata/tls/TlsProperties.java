@@ -8,7 +8,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.validation.annotation.Validated;
 
 /**
- * {@code app.tls.*}: how the service is HTTPS only (README, "HTTPS").
+ * {@code app.tls.*}: how the service is HTTPS only (docs/OPERATIONS.md, "HTTPS").
  *
  * @param mode {@code self-signed} (a certificate made in the data directory), {@code pem} (the
  *        operator's certificate) or {@code proxy} (behind TLS-terminating proxies)

@@ -1,6 +1,6 @@
 package com.prospectdata.tls;
 
-/** Which implementation does the TLS of the server's own HTTPS port (README, "HTTPS"). */
+/** Which implementation does the TLS of the server's own HTTPS port (docs/OPERATIONS.md, "HTTPS"). */
 public enum TlsProvider {
     /**
      * Conscrypt: BoringSSL's native code behind the JDK's TLS interfaces (the default). Where its

@@ -13,7 +13,7 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The packaged server, {@code server/target/prospect-api.jar}, run as the operators run it: the
- * operator commands of the README and {@code serve}, with the database given through
+ * operator commands of docs/OPERATIONS.md and {@code serve}, with the database given through
  * Spring Boot's {@code SPRING_DATASOURCE_*} environment variables.
  */
 public final class ServerJar {
