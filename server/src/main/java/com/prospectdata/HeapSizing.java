@@ -11,11 +11,10 @@ import java.util.function.Function;
  * Keeps G1 from shrinking the heap to a size at which it never stops marking (docs/OPERATIONS.md,
  * "Sizing"). Class loading at start-up triggers a few concurrent marking cycles, and with the
  * JVM's defaults each one's remark shrinks the heap until at most 70 % of it is free, about three
- * times what is live at that moment: the server started with {@code -Xmx512m} settled at a heap
- * of 122 MB holding 48 MB that stays live, and from then on G1 started a marking cycle every half
- * second (a 10 ms pause each time, and marking work on a core that the requests needed). Never
- * shrinking at a remark and growing to keep 70 % free stops it: the same load then ran without a
- * single marking cycle, at about a fifth less CPU per request.
+ * times what is live at that moment. At that size G1 kept starting marking cycles under load,
+ * each with a pause and with marking work on a core that the requests needed, and freed nothing.
+ * Never shrinking at a remark and growing to keep 70 % free stops it: the same load then ran
+ * without a marking cycle, at less CPU per request (bench/notes/operations.md, "Sizing").
  * <p>
  * Both ratios are manageable flags: this sets them as the process starts, unless the operator
  * chose either on the command line ({@code -XX:MinHeapFreeRatio}, {@code -XX:MaxHeapFreeRatio}),

@@ -7,8 +7,8 @@ package com.prospectdata;
  * (docs/OPERATIONS.md, "Sizing"). In mode 2 each reply wakes a platform poller, which schedules a
  * virtual poller on a carrier, which then schedules the request's own virtual thread: one more
  * hop through the carriers per statement than in mode 1, where the platform poller schedules the
- * request's thread directly. On 2 cores, with PostgreSQL beside the server, mode 1 cost 8-14 %
- * less server CPU per point lookup in four alternated pairs of runs.
+ * request's thread directly. Mode 1 cost less server CPU per point lookup in every alternated
+ * pair of runs (bench/notes/operations.md, "Sizing").
  * <p>
  * The property is the JDK's own ({@code sun.nio.ch.Poller}) and is read once, when the first
  * virtual thread waits on a socket: {@code main} sets it before anything runs, unless the command

@@ -14,8 +14,8 @@ public class CurrentCaller {
 
     public AuthenticatedKey get() {
         // The request from the thread Spring MVC bound it to: a thread-local read. Resolving the
-        // request through the bean factory instead cost 2.7 % of a company lookup's CPU
-        // (bench/performance-notes.md).
+        // request through the bean factory instead was a visible share of a company lookup's CPU
+        // (bench/notes/performance.md, "A profile of company by id").
         if (!(RequestContextHolder.getRequestAttributes() instanceof ServletRequestAttributes attributes)) {
             throw new IllegalStateException("No request on this thread");
         }

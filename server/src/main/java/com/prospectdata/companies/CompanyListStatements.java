@@ -74,9 +74,9 @@ final class CompanyListStatements {
             List.of(COMPANY.MATCH_SCORE.desc(), COMPANY.NAME.asc(), COMPANY.ID.asc());
 
     /**
-     * Contacts come in the companies' query as a left join, not as a MULTISET: measured on a page of
-     * 50 companies, PostgreSQL runs the join 1.6 times as fast as the JSON aggregation MULTISET
-     * needs, and nothing has to parse JSON afterwards.
+     * Contacts come in the companies' query as a left join, not as a MULTISET: PostgreSQL runs the
+     * join faster than the JSON aggregation MULTISET needs, and nothing has to parse JSON
+     * afterwards (bench/notes/performance.md, "Query design").
      */
     static final List<SelectField<?>> COMPANY_AND_CONTACT = List.of(COMPANY.ID, COMPANY.PROSPECT_SEARCH_ID,
             COMPANY.NAME, COMPANY.CITY, COMPANY.COUNTRY, COMPANY.BUSINESS_TYPE, COMPANY.WEBSITE, COMPANY.MATCH_SCORE,

@@ -20,7 +20,8 @@ import org.jooq.Table;
 
 /**
  * A company's data read in the same statement as the organization that owns the company, so
- * that the ownership check costs no round trip of its own (docs/PERFORMANCE.md).
+ * that the ownership check costs no round trip of its own (bench/notes/performance.md,
+ * "Ownership in the data's own statement").
  * {@link CompanyAccess#requireOwned} turns it into the contract's 404 or 403.
  */
 public record Owned<T>(UUID owner, T value) {

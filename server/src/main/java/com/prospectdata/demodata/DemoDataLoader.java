@@ -97,8 +97,8 @@ public class DemoDataLoader {
             // VACUUM sets the visibility map that index-only scans rely on; jOOQ has no VACUUM. A
             // transaction that began before the load committed (an autovacuum worker, say) keeps
             // the first pass from marking the pages of the later tables; the second pass only
-            // visits the pages still unmarked (measured at a million companies: a third of the
-            // company pages and nearly all job pages were left after one pass).
+            // visits the pages still unmarked, which one pass left behind at a million companies
+            // (bench/notes/performance.md, "Data set, vacuum and cache").
             for (Table<?> table : LOADED_TABLES) {
                 db.query("vacuum (analyze) {0}", table).execute();
             }

@@ -16,9 +16,10 @@ import org.springframework.stereotype.Component;
  * holds for {@link #ANSWER_HOLDS} (docs/OPERATIONS.md, "Probes"). So a balancer or a monitor
  * polling {@code /health} many times a second costs PostgreSQL at most one statement a second per
  * instance, and the request path of {@code /health} is priced without a database round trip
- * (bench/performance-notes.md). An outage is still seen within that second: the first statement
- * that loses its connection anywhere marks the database unreachable at once, and a failed check
- * forgets the last "yes". A failure is logged once per minute, never with a stack trace per check.
+ * (bench/notes/performance.md, "Fixed costs per request"). An outage is still seen within that
+ * second: the first statement that loses its connection anywhere marks the database unreachable
+ * at once, and a failed check forgets the last "yes". A failure is logged once per minute, never
+ * with a stack trace per check.
  */
 @Component
 class DatabaseCheck {

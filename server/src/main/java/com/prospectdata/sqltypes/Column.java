@@ -8,8 +8,8 @@ import org.jooq.SelectField;
 /**
  * A field of a statement's select list and its position there, so that a row's value is read by
  * position. {@code Record.get(Field)} finds the field among the row's fields on every call; a page
- * of the companies list reads 17 values from each of some 150 rows, and those look-ups were a few
- * percent of the list's server CPU (bench/performance-notes.md, "Values read by position").
+ * of the companies list reads 17 values from each of some 150 rows, and those look-ups showed in
+ * the list's profile (bench/notes/performance.md, "Values read by position").
  *
  * @param field the field, whose type the value is checked against
  * @param index its position in the select list

@@ -19,8 +19,8 @@ import org.jooq.impl.DefaultBinding;
  * Every {@code timestamptz} column as an {@link Instant}, read from the driver as a value rather
  * than as text. jOOQ's own binding asks PgJDBC for the column's text and parses it: the driver
  * formats the binary value it received into a string, and jOOQ parses that string back, for every
- * timestamp of every row (3.6 % of the default companies list's CPU samples, 0.6 % with this binding;
- * bench/performance-notes.md). PgJDBC turns the binary value into an {@link OffsetDateTime} directly.
+ * timestamp of every row, a visible share of the companies list's CPU (bench/notes/performance.md,
+ * "Timestamps read as values"). PgJDBC turns the binary value into an {@link OffsetDateTime} directly.
  * Writing, bind-value rendering and everything else stay jOOQ's.
  */
 public final class InstantBinding implements Binding<OffsetDateTime, Instant> {

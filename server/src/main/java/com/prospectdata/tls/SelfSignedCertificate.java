@@ -55,8 +55,8 @@ final class SelfSignedCertificate {
         try {
             Files.createDirectories(directory);
             // ECDSA on P-256 rather than RSA: a client that reconnects pays for a full handshake,
-            // and the JDK signs one in about 0.2 ms with this key against 1.2-1.5 ms with RSA-2048
-            // (measured on this project's machines; docs/OPERATIONS.md, "TLS certificates").
+            // and the JDK signs one several times faster with this key than with RSA-2048
+            // (docs/OPERATIONS.md, "TLS certificates"; bench/notes/operations.md).
             // Every TLS 1.2 and 1.3 client accepts it.
             KeyPairGenerator generator = KeyPairGenerator.getInstance("EC");
             generator.initialize(new ECGenParameterSpec("secp256r1"), new SecureRandom());

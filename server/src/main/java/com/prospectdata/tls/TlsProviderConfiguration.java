@@ -10,12 +10,12 @@ import org.springframework.stereotype.Component;
 
 /**
  * Hands the HTTPS port's TLS to the provider {@code app.tls.provider} names. Conscrypt by
- * default: a new connection's handshake costs the server about half the CPU it costs with the
- * JDK's provider, because the key exchange (X25519) is native code there and Java arithmetic
- * here (docs/OPERATIONS.md, "Overload"). Nothing else changes: the certificate, protocols,
- * ciphers, SNI and ALPN stay Tomcat's, and the provider is never registered for the rest of the
- * process (database connections, hashing). With either provider, the HTTPS connector keeps its
- * connections' buffers off the heap.
+ * default: a new connection's handshake costs the server much less CPU than with the JDK's
+ * provider, because the key exchange (X25519) is native code there and Java arithmetic here
+ * (docs/OPERATIONS.md, "Overload"; bench/notes/operations.md, "The TLS provider"). Nothing else
+ * changes: the certificate, protocols, ciphers, SNI and ALPN stay Tomcat's, and the provider is
+ * never registered for the rest of the process (database connections, hashing). With either
+ * provider, the HTTPS connector keeps its connections' buffers off the heap.
  */
 @Component
 @ConditionalOnWebApplication
@@ -35,11 +35,11 @@ class TlsProviderConfiguration implements WebServerFactoryCustomizer<TomcatServl
             return;
         }
         factory.addConnectorCustomizers(connector -> {
-            // A connection's TLS and socket buffers (about 50 KB) off the heap, reused with the
-            // connections Tomcat keeps. On the heap, clients that reconnect after every 503 left
-            // buffers that lived about a second, long enough for young collections to copy them:
-            // beside 256 such connections, 20 survivor regions and 29-34 ms pauses, against 7
-            // regions and 9-19 ms with these (docs/OPERATIONS.md, "Overload").
+            // A connection's TLS and socket buffers off the heap, reused with the connections
+            // Tomcat keeps. On the heap, clients that reconnect after every 503 left buffers that
+            // lived about a second, long enough for young collections to copy them, which made
+            // the pauses longer (docs/OPERATIONS.md, "Overload"; bench/notes/operations.md,
+            // "Connection buffers off the heap").
             connector.setProperty("socket.directSslBuffer", "true");
             connector.setProperty("socket.directBuffer", "true");
         });

@@ -86,7 +86,8 @@ public final class ServerJar {
     /** Runs an operator command (e.g. {@code keys issue --org ID --tier pro}) to its end. */
     public Result run(String... arguments) {
         List<String> command = new ArrayList<>(List.of(java,
-                // Short-lived: C1 only starts the command in about half the time.
+                // Short-lived: C1 alone and the serial collector start a command sooner than C2
+                // and G1 (bench/notes/operations.md, "Operator commands' start-up").
                 "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
                 "-jar", jar.toString()));
         command.addAll(List.of(arguments));
