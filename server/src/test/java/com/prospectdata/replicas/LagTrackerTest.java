@@ -1,14 +1,13 @@
 package com.prospectdata.replicas;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.quicktheories.QuickTheory.qt;
+import static org.quicktheories.generators.SourceDSL.lists;
 
+import com.prospectdata.testing.Ranges;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.constraints.IntRange;
-import net.jqwik.api.constraints.Size;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -56,39 +55,41 @@ class LagTrackerTest {
         }
     }
 
-    @Property
-    void theLagIsNeverMoreThanTheTruthAndLessByUnderOneInterval(
-            @ForAll @Size(min = 1, max = 60) List<@IntRange(min = 0, max = 3_000) Integer> gaps,
-            @ForAll @Size(min = 1, max = 10) List<@IntRange(min = 0, max = 8_000) Integer> delays) {
-        History history = History.of(gaps, delays);
-        LagTracker tracker = new LagTracker(10_000);
-        for (long now = 0; now <= history.end() + 2 * INTERVAL; now += INTERVAL) {
-            Duration lag = tracker.observe(now, history.writtenBy(now), history.replayedBy(now));
-            if (lag.equals(LagTracker.UNKNOWN)) {
-                continue;
+    @Test
+    void theLagIsNeverMoreThanTheTruthAndLessByUnderOneInterval() {
+        qt().forAll(lists().of(Ranges.integers(0, 3_000)).ofSizeBetween(1, 60),
+                lists().of(Ranges.integers(0, 8_000)).ofSizeBetween(1, 10)).checkAssert((gaps, delays) -> {
+            History history = History.of(gaps, delays);
+            LagTracker tracker = new LagTracker(10_000);
+            for (long now = 0; now <= history.end() + 2 * INTERVAL; now += INTERVAL) {
+                Duration lag = tracker.observe(now, history.writtenBy(now), history.replayedBy(now));
+                if (lag.equals(LagTracker.UNKNOWN)) {
+                    continue;
+                }
+                long truth = history.trueLag(now);
+                assertThat(lag.toNanos()).as("at %d (true lag %d)", now, truth)
+                        .isLessThanOrEqualTo(truth)
+                        .isGreaterThan(truth - INTERVAL);
             }
-            long truth = history.trueLag(now);
-            assertThat(lag.toNanos()).as("at %d (true lag %d)", now, truth)
-                    .isLessThanOrEqualTo(truth)
-                    .isGreaterThan(truth - INTERVAL);
-        }
-        assertThat(tracker.observe(history.end() + 3 * INTERVAL, history.committed().size(), history.committed().size()))
-                .as("caught up").isZero();
+            assertThat(tracker.observe(history.end() + 3 * INTERVAL, history.committed().size(),
+                    history.committed().size())).as("caught up").isZero();
+        });
     }
 
-    @Property
-    void mergedPositionsOnlyOverstateTheLag(
-            @ForAll @Size(min = 1, max = 60) List<@IntRange(min = 0, max = 3_000) Integer> gaps,
-            @ForAll @Size(min = 1, max = 10) List<@IntRange(min = 0, max = 20_000) Integer> delays,
-            @ForAll @IntRange(min = 1, max = 4) int kept) {
-        History history = History.of(gaps, delays);
-        LagTracker tracker = new LagTracker(kept);
-        for (long now = 0; now <= history.end() + 2 * INTERVAL; now += INTERVAL) {
-            Duration lag = tracker.observe(now, history.writtenBy(now), history.replayedBy(now));
-            if (!lag.equals(LagTracker.UNKNOWN)) {
-                assertThat(lag.toNanos()).isGreaterThan(history.trueLag(now) - INTERVAL);
+    @Test
+    void mergedPositionsOnlyOverstateTheLag() {
+        qt().forAll(lists().of(Ranges.integers(0, 3_000)).ofSizeBetween(1, 60),
+                lists().of(Ranges.integers(0, 20_000)).ofSizeBetween(1, 10),
+                Ranges.integers(1, 4)).checkAssert((gaps, delays, kept) -> {
+            History history = History.of(gaps, delays);
+            LagTracker tracker = new LagTracker(kept);
+            for (long now = 0; now <= history.end() + 2 * INTERVAL; now += INTERVAL) {
+                Duration lag = tracker.observe(now, history.writtenBy(now), history.replayedBy(now));
+                if (!lag.equals(LagTracker.UNKNOWN)) {
+                    assertThat(lag.toNanos()).isGreaterThan(history.trueLag(now) - INTERVAL);
+                }
             }
-        }
+        });
     }
 
     @Test
