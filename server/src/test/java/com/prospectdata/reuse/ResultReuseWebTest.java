@@ -8,9 +8,6 @@ import static org.springframework.test.web.servlet.request.MockMvcRequestBuilder
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
-import com.prospectdata.auth.ApiKeyService;
-import com.prospectdata.auth.DeploymentEnvironment;
-import com.prospectdata.auth.Tier;
 import com.prospectdata.dataversion.DataVersionProperties;
 import com.prospectdata.dataversion.DataVersionWrites;
 import com.prospectdata.dataversion.DataVersions;
@@ -18,8 +15,6 @@ import com.prospectdata.webtier.StatementsOnThisThread;
 import com.prospectdata.webtier.WebTierTest;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.net.URI;
-import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -51,8 +46,6 @@ class ResultReuseWebTest extends WebTierTest {
     @Autowired
     DSLContext db;
     @Autowired
-    ApiKeyService keys;
-    @Autowired
     DataVersions versions;
     @Autowired
     DataVersionProperties versionSettings;
@@ -61,8 +54,7 @@ class ResultReuseWebTest extends WebTierTest {
 
     @BeforeAll
     void issueTheirKey() {
-        theirKey = keys.issue(THEIRS, Tier.PRO, null, List.of("companies:read"), DeploymentEnvironment.TEST, null,
-                Optional.of(Instant.now().plus(1, ChronoUnit.DAYS))).key();
+        theirKey = issueKey(THEIRS);
     }
 
     @Test

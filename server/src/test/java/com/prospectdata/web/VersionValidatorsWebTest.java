@@ -9,18 +9,12 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
-import com.prospectdata.auth.ApiKeyService;
-import com.prospectdata.auth.DeploymentEnvironment;
-import com.prospectdata.auth.Tier;
 import com.prospectdata.dataversion.DataVersionProperties;
 import com.prospectdata.dataversion.DataVersionWrites;
 import com.prospectdata.webtier.StatementsOnThisThread;
 import com.prospectdata.webtier.WebTierTest;
 import java.net.URI;
-import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.List;
-import java.util.Optional;
 import java.util.UUID;
 import org.jooq.DSLContext;
 import org.junit.jupiter.api.Test;
@@ -40,8 +34,6 @@ class VersionValidatorsWebTest extends WebTierTest {
 
     @Autowired
     DSLContext db;
-    @Autowired
-    ApiKeyService keys;
     @Autowired
     DataVersionProperties settings;
 
@@ -102,8 +94,7 @@ class VersionValidatorsWebTest extends WebTierTest {
 
     @Test
     void anotherOrganizationsKeyWithOurValidatorGetsWhatItWouldGetWithoutIt() throws Exception {
-        String theirKey = keys.issue(THEIRS, Tier.PRO, null, List.of("companies:read"), DeploymentEnvironment.TEST, null,
-                Optional.of(Instant.now().plus(1, ChronoUnit.DAYS))).key();
+        String theirKey = issueKey(THEIRS);
         String ourCompany = awaitVersionValidator(COMPANY_PATH, "identity");
         String ourList = awaitVersionValidator(LIST_PATH, "identity");
 

@@ -36,8 +36,9 @@ import org.springframework.test.web.servlet.request.MockHttpServletRequestBuilde
  * delegates, query classes on the embedded PostgreSQL, the pipeline and the one error advice),
  * called through MockMvc, with no jar and no port. Every subclass shares one application context
  * (same annotations, so Spring's test context cache starts it once) and the small data set of
- * {@code web-tier.jsonl}, loaded with the importer. The contract tests ask the same of the packaged
- * jar and validate every response against the document; this tier answers in seconds.
+ * {@code web-tier.jsonl}, loaded with the importer. Every response to a path of api/openapi.yaml
+ * is validated against it with the contract tests' validator ({@link DocumentValidation}); the
+ * contract tests ask the same of the packaged jar, and this tier answers in seconds.
  */
 @SpringBootTest(properties = {"app.data-dir=target/test-data/web-tier", "app.environment=test",
         "app.embedded-postgres.durable=false"})
@@ -83,8 +84,16 @@ public abstract class WebTierTest {
         }
         // The import raised the data version: every test starts on the new one, not a poll later.
         dataVersions.refresh();
-        key = keys.issue(OURS, Tier.PRO, null, List.of("companies:read"), DeploymentEnvironment.TEST, null,
-                Optional.of(Instant.now().plus(1, ChronoUnit.DAYS))).key();
+        key = issueKey(OURS);
+    }
+
+    /**
+     * A pro key of {@code organization} with companies:read that expires in a day, in whole seconds
+     * as the operator tool issues expiries: the document writes API-Key-Expiration to the second.
+     */
+    protected String issueKey(UUID organization) {
+        return keys.issue(organization, Tier.PRO, null, List.of("companies:read"), DeploymentEnvironment.TEST, null,
+                Optional.of(Instant.now().plus(1, ChronoUnit.DAYS).truncatedTo(ChronoUnit.SECONDS))).key();
     }
 
     /** An authenticated GET over HTTPS; {@code uri} is sent as written, already percent-encoded. */
