@@ -20,7 +20,7 @@ import java.util.function.Function;
  * chose either on the command line ({@code -XX:MinHeapFreeRatio}, {@code -XX:MaxHeapFreeRatio}),
  * or a fixed heap ({@code -Xms} equal to {@code -Xmx}) makes them moot anyway.
  */
-final class HeapSizing {
+public final class HeapSizing {
 
     static final String MIN_FREE = "MinHeapFreeRatio";
     static final String MAX_FREE = "MaxHeapFreeRatio";
@@ -29,7 +29,7 @@ final class HeapSizing {
     }
 
     /** Applies {@link #choices} to this JVM; a JVM that has no such flags keeps its own policy. */
-    static void apply() {
+    public static void apply() {
         HotSpotDiagnosticMXBean vm = ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class);
         if (vm == null) {
             return;

@@ -14,7 +14,7 @@ package com.prospectdata;
  * virtual thread waits on a socket: {@code main} sets it before anything runs, unless the command
  * line chose a mode ({@code -Djdk.pollerMode=2} restores the JDK's default).
  */
-final class VirtualThreadPolling {
+public final class VirtualThreadPolling {
 
     static final String POLLER_MODE = "jdk.pollerMode";
     static final String PLATFORM_THREAD_POLLERS = "1";
@@ -22,7 +22,7 @@ final class VirtualThreadPolling {
     private VirtualThreadPolling() {
     }
 
-    static void apply() {
+    public static void apply() {
         if (System.getProperty(POLLER_MODE) == null) {
             System.setProperty(POLLER_MODE, PLATFORM_THREAD_POLLERS);
         }

@@ -9,6 +9,7 @@ import static com.prospectdata.contract.support.Fixture.SEARCH_MAIN;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.prospectdata.contract.support.ContractTest;
+import com.prospectdata.contract.support.DatabaseServer;
 import com.prospectdata.contract.support.Expected;
 import com.prospectdata.contract.support.Fixture;
 import com.prospectdata.contract.support.Json;
@@ -24,6 +25,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Predicate;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -33,6 +35,7 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /** GET /api/v1/companies/: filters, ordering and pagination (docs/api-rules.md §3). */
+@Tag(DatabaseServer.TAG)
 class CompaniesListTest extends ContractTest {
 
     private static final String PATH = "/api/v1/companies/";

@@ -5,6 +5,7 @@ import static com.prospectdata.contract.support.Api.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.prospectdata.contract.support.ContractTest;
+import com.prospectdata.contract.support.DatabaseServer;
 import com.prospectdata.contract.support.Expected;
 import com.prospectdata.contract.support.Fixture;
 import com.prospectdata.contract.support.Json;
@@ -12,6 +13,7 @@ import io.restassured.response.Response;
 import java.time.Instant;
 import java.util.List;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -19,6 +21,7 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /** GET /api/v1/companies/{company_id} (docs/api-rules.md §1 and §9). */
+@Tag(DatabaseServer.TAG)
 class CompanyTest extends ContractTest {
 
     private static final String PATH = "/api/v1/companies/{company_id}";

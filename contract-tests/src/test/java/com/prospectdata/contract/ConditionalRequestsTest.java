@@ -5,6 +5,7 @@ import static com.prospectdata.contract.support.Api.givenNoKey;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.prospectdata.contract.support.ContractTest;
+import com.prospectdata.contract.support.DatabaseServer;
 import com.prospectdata.contract.support.Fixture;
 import com.prospectdata.contract.support.Operation;
 import com.prospectdata.contract.support.RawExchange;
@@ -14,6 +15,7 @@ import io.restassured.specification.RequestSpecification;
 import java.io.IOException;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -21,6 +23,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /** ETag, If-None-Match and Cache-Control on every GET that answers 200 (api/openapi.yaml, "Caching and conditional requests"). */
+@Tag(DatabaseServer.TAG)
 class ConditionalRequestsTest extends ContractTest {
 
     private static final String STRONG_ETAG = "\"[!#-~]+\"";

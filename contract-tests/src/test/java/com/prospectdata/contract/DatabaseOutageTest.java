@@ -11,6 +11,7 @@ import static org.assertj.core.api.Assertions.fail;
 import com.prospectdata.contract.support.ApiKeys;
 import com.prospectdata.contract.support.ContractTest;
 import com.prospectdata.contract.support.DatabaseFaults;
+import com.prospectdata.contract.support.DatabaseServer;
 import com.prospectdata.contract.support.Fixture;
 import com.prospectdata.contract.support.Json;
 import com.prospectdata.contract.support.Management;
@@ -30,6 +31,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.assertj.core.api.SoftAssertions;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.parallel.Isolated;
@@ -49,6 +51,7 @@ import tools.jackson.databind.JsonNode;
  *
  * <p>Makes the database unreachable for every other test: runs alone, after the others.
  */
+@Tag(DatabaseServer.TAG)
 @Isolated("makes the database every other test reads unreachable")
 class DatabaseOutageTest extends ContractTest {
 

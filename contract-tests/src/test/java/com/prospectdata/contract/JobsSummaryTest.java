@@ -5,10 +5,12 @@ import static com.prospectdata.contract.support.Api.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.prospectdata.contract.support.ContractTest;
+import com.prospectdata.contract.support.DatabaseServer;
 import com.prospectdata.contract.support.Fixture;
 import com.prospectdata.contract.support.Json;
 import io.restassured.response.Response;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -16,6 +18,7 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /** GET /api/v1/companies/{company_id}/jobs/summary (docs/api-rules.md §4). */
+@Tag(DatabaseServer.TAG)
 class JobsSummaryTest extends ContractTest {
 
     private static final String PATH = "/api/v1/companies/{company_id}/jobs/summary";

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import com.prospectdata.contract.support.ContractTest;
+import com.prospectdata.contract.support.DatabaseServer;
 import com.prospectdata.contract.support.Expected;
 import com.prospectdata.contract.support.Fixture;
 import com.prospectdata.contract.support.Json;
@@ -18,6 +19,7 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -26,6 +28,7 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /** GET /api/v1/companies/{company_id}/jobs (docs/api-rules.md §3 and §4). */
+@Tag(DatabaseServer.TAG)
 class JobsTest extends ContractTest {
 
     private static final String PATH = "/api/v1/companies/{company_id}/jobs";

@@ -4,6 +4,7 @@ import static com.prospectdata.contract.support.Api.json;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
+import com.prospectdata.contract.support.DatabaseServer;
 import com.prospectdata.contract.support.Deployment;
 import com.prospectdata.contract.support.Management;
 import com.prospectdata.contract.support.ServerProcess;
@@ -32,6 +33,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.Timeout;
@@ -56,6 +58,7 @@ import org.slf4j.LoggerFactory;
  *
  * <p>The methods run in order: the outage comes last.
  */
+@Tag(DatabaseServer.TAG)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class MultiInstanceTest {
 

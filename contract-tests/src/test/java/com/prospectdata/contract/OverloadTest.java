@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.prospectdata.contract.support.ContractTest;
 import com.prospectdata.contract.support.DatabaseFaults;
+import com.prospectdata.contract.support.DatabaseServer;
 import com.prospectdata.contract.support.Fixture;
 import com.prospectdata.contract.support.Management;
 import com.prospectdata.contract.support.ServerProcess;
@@ -17,6 +18,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -29,6 +31,7 @@ import org.junit.jupiter.api.parallel.Isolated;
  * search is shed at once (503), both with {@code Retry-After}; afterwards everything is served.
  * Locks a table of the shared database, so it runs alone.
  */
+@Tag(DatabaseServer.TAG)
 @Isolated
 class OverloadTest extends ContractTest {
 

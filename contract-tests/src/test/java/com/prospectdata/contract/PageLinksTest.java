@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.prospectdata.contract.support.Api;
 import com.prospectdata.contract.support.ContractTest;
+import com.prospectdata.contract.support.DatabaseServer;
 import com.prospectdata.contract.support.Fixture;
 import io.restassured.response.Response;
 import java.net.URI;
@@ -15,12 +16,14 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import tools.jackson.databind.JsonNode;
 
 /** The {@code Link} header of the three lists (RFC 8288): following it walks the pages exactly. */
+@Tag(DatabaseServer.TAG)
 class PageLinksTest extends ContractTest {
 
     private static final Pattern LINK = Pattern.compile("<([^>]*)>; rel=\"(next|prev)\"");

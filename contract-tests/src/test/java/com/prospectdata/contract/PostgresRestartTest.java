@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
 import com.prospectdata.contract.support.DatabaseFaults;
+import com.prospectdata.contract.support.DatabaseServer;
 import com.prospectdata.contract.support.Deployment;
 import com.prospectdata.contract.support.Fixture;
 import com.prospectdata.contract.support.LocalTls;
@@ -27,6 +28,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -42,6 +44,7 @@ import org.slf4j.LoggerFactory;
  * within 5 s of the server coming back, with the same API process throughout. The server is one
  * of this class's own, whatever database the other tests use.
  */
+@Tag(DatabaseServer.TAG)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @Timeout(value = 240, unit = TimeUnit.SECONDS)
 class PostgresRestartTest {

@@ -6,10 +6,12 @@ import static com.prospectdata.contract.support.Api.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.prospectdata.contract.support.ContractTest;
+import com.prospectdata.contract.support.DatabaseServer;
 import com.prospectdata.contract.support.Fixture;
 import io.restassured.response.Response;
 import java.util.UUID;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -19,6 +21,7 @@ import tools.jackson.databind.JsonNode;
  * Existence and ownership (docs/api-rules.md §2 and §3): an unknown company or prospect search
  * is 404 NOT_FOUND with the message of the contract; another organization's is 403 FORBIDDEN.
  */
+@Tag(DatabaseServer.TAG)
 class ResourceAccessTest extends ContractTest {
 
     /** The company operations, as path templates. */

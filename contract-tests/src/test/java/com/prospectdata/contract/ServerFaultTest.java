@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.prospectdata.contract.support.ContractTest;
 import com.prospectdata.contract.support.DatabaseFaults;
+import com.prospectdata.contract.support.DatabaseServer;
 import com.prospectdata.contract.support.Json;
 import com.prospectdata.contract.support.Operation;
 import io.restassured.response.Response;
@@ -17,6 +18,7 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.stream.Stream;
 import org.assertj.core.api.SoftAssertions;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -31,6 +33,7 @@ import tools.jackson.databind.JsonNode;
  *
  * <p>Changes the database every other test reads: runs alone, after the others.
  */
+@Tag(DatabaseServer.TAG)
 @Isolated("renames columns of the database every other test reads")
 class ServerFaultTest extends ContractTest {
 

@@ -5,16 +5,19 @@ import static com.prospectdata.contract.support.Api.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.prospectdata.contract.support.ContractTest;
+import com.prospectdata.contract.support.DatabaseServer;
 import com.prospectdata.contract.support.Fixture;
 import com.prospectdata.contract.support.Json;
 import io.restassured.response.Response;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import tools.jackson.databind.JsonNode;
 
 /** GET /api/v1/companies/{company_id}/webtech-intel/summary (docs/api-rules.md §5). */
+@Tag(DatabaseServer.TAG)
 class TechnologiesSummaryTest extends ContractTest {
 
     private static final String PATH = "/api/v1/companies/{company_id}/webtech-intel/summary";

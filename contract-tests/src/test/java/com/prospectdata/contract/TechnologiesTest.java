@@ -6,6 +6,7 @@ import static com.prospectdata.contract.support.Fixture.COMPANY_NORDLICHT;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.prospectdata.contract.support.ContractTest;
+import com.prospectdata.contract.support.DatabaseServer;
 import com.prospectdata.contract.support.Expected;
 import com.prospectdata.contract.support.Fixture;
 import com.prospectdata.contract.support.Json;
@@ -17,6 +18,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.stream.StreamSupport;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -26,6 +28,7 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /** GET /api/v1/companies/{company_id}/webtech-intel (docs/api-rules.md §3 and §5). */
+@Tag(DatabaseServer.TAG)
 class TechnologiesTest extends ContractTest {
 
     private static final String PATH = "/api/v1/companies/{company_id}/webtech-intel";

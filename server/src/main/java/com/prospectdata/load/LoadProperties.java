@@ -19,14 +19,13 @@ import org.springframework.validation.annotation.Validated;
  *        connection and a core of PostgreSQL busy for hundreds of milliseconds, so they get fewer
  *        slots than the pool has connections and than the machine has cores, and point lookups
  *        always find both; 0 (the default) means half the processors the JVM sees, at least 1
- *        (measured by {@code bench/overload}: with as many slots as cores, lookups beside a flood
- *        of searches slowed threefold)
+ *        (with as many slots as cores, a flood of searches slowed the lookups beside it:
+ *        bench/notes/operations.md, "Heavy slots")
  * @param listConcurrency other pages of the companies list served at once; 0 (the default) means
  *        twice the processors the JVM sees: enough to keep the cores busy while some of the pages
  *        wait for PostgreSQL, few enough that the rest wait in the slots' fair queue, in order of
- *        arrival, instead of as runnable threads that the kernel's scheduler serves in no order
- *        (measured with wrk at 16 connections on 2 cores: the default list's p99 91-95 ms with
- *        64 slots, 22-25 ms with 4, at the same rate; bench/performance-notes.md)
+ *        arrival, instead of as runnable threads that the kernel's scheduler serves in no order, which
+ *        stretched the list's tail at the same rate (bench/notes/operations.md, "List pages in order")
  * @param lightConcurrency every other {@code /api/v1} request served at once
  * @param maxWait the longest a request waits for a slot of its kind before it is shed; each
  *        request waits a random time between three quarters of it and all of it (see

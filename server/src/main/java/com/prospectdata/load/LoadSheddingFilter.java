@@ -106,11 +106,11 @@ public class LoadSheddingFilter extends KeyStep {
     /**
      * Between three quarters of {@code maxWait} and all of it, at random. Requests that arrive
      * together and all wait the same time are refused together, and a client that reconnects at
-     * once (a 503 ends the connection in Tomcat) brings them back together: a burst of TLS handshakes every
-     * {@code maxWait} that stalls everything else on the machine. bench/overload saw up to 228
-     * refusals within 100 ms and point lookups' p99 four times their own; a random wait spreads
-     * them out within a few rounds. Not less than three quarters: each refusal costs a
-     * reconnection, so shorter waits mean more of them.
+     * once (a 503 ends the connection in Tomcat) brings them back together: a burst of TLS
+     * handshakes every {@code maxWait} that stalls everything else on the machine, point lookups
+     * included (bench/notes/operations.md, "The random wait"); a random wait spreads them out
+     * within a few rounds. Not less than three quarters: each refusal costs a reconnection, so
+     * shorter waits mean more of them.
      */
     static long patience(Duration maxWait) {
         long most = maxWait.toNanos();

@@ -12,8 +12,8 @@ import tools.jackson.databind.ser.std.StdSerializer;
  * Writes the timestamps of the answers ({@link WireTime}: UTC, whole seconds,
  * {@code 2026-11-21T10:15:30Z}) as Jackson's own serializer does, without running
  * {@link DateTimeFormatter#ISO_OFFSET_DATE_TIME} for them: a page of 50 companies has 100
- * timestamps, and the formatter's general machinery was about 3.5 % of the companies list's server
- * CPU (bench/performance-notes.md, "Timestamps written by hand"). Any other value (another offset,
+ * timestamps, and the formatter's general machinery showed in the companies list's profile
+ * (bench/notes/performance.md, "Timestamps written by hand"). Any other value (another offset,
  * a fraction of a second, a year outside 0 to 9999), or a mapper whose time zone is not UTC, goes
  * to Jackson's own serializer, so the text is always Jackson's.
  */
