@@ -1,6 +1,6 @@
 package com.prospectdata.pipeline;
 
-import com.prospectdata.openapi.ApiOperations;
+import com.prospectdata.core.openapi.ApiOperations;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;

@@ -1,6 +1,6 @@
 package com.prospectdata.pipeline;
 
-import com.prospectdata.openapi.ApiOperation;
+import com.prospectdata.core.openapi.ApiOperation;
 import jakarta.servlet.ServletRequest;
 import java.util.Optional;
 

@@ -5,9 +5,9 @@ import static com.prospectdata.generated.jooq.Tables.ORGANIZATION;
 import static com.prospectdata.generated.jooq.Tables.PROSPECT_SEARCH;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.prospectdata.auth.ApiKeyService;
-import com.prospectdata.auth.DeploymentEnvironment;
-import com.prospectdata.auth.Tier;
+import com.prospectdata.pipeline.auth.ApiKeyService;
+import com.prospectdata.pipeline.auth.DeploymentEnvironment;
+import com.prospectdata.pipeline.auth.Tier;
 import java.io.InputStream;
 import java.lang.reflect.Method;
 import java.nio.file.Files;

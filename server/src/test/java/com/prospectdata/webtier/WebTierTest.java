@@ -2,13 +2,13 @@ package com.prospectdata.webtier;
 
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
 
-import com.prospectdata.auth.ApiKeyService;
-import com.prospectdata.dataversion.DataVersions;
-import com.prospectdata.auth.DeploymentEnvironment;
-import com.prospectdata.auth.Tier;
-import com.prospectdata.importer.ImportProgress;
-import com.prospectdata.importer.ImportReport;
-import com.prospectdata.importer.Importer;
+import com.prospectdata.pipeline.auth.ApiKeyService;
+import com.prospectdata.data.dataversion.DataVersions;
+import com.prospectdata.pipeline.auth.DeploymentEnvironment;
+import com.prospectdata.pipeline.auth.Tier;
+import com.prospectdata.operator.importer.ImportProgress;
+import com.prospectdata.operator.importer.ImportReport;
+import com.prospectdata.operator.importer.Importer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;

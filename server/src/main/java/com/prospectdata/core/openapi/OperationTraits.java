@@ -1,0 +1,52 @@
+package com.prospectdata.core.openapi;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * How the server treats an operation, as the document declares it with {@code x-} extensions
+ * (the document's "Operation traits"): read at start-up, so a new operation needs its entry in
+ * the document and its delegate, and no list in Java.
+ *
+ * @param requiredScopes {@code x-required-scopes}: every scope the caller's key must have
+ * @param rateLimitCost  {@code x-rate-limit-cost}: the tokens a request takes from the key's bucket
+ * @param versioned      {@code x-versioned}: the answer follows the organization's data version and
+ *                       the request alone, so its validator is known before any query
+ * @param workKind       {@code x-work-kind}: which load-shedding slots a request takes
+ * @param heavyWhen      {@code x-heavy-when}: query parameters whose value makes a request heavy
+ */
+public record OperationTraits(List<String> requiredScopes, int rateLimitCost, boolean versioned, WorkKind workKind,
+                              Map<String, HeavyWhen> heavyWhen) {
+
+    public OperationTraits {
+        requiredScopes = List.copyOf(requiredScopes);
+        heavyWhen = Map.copyOf(heavyWhen);
+    }
+
+    /** The slots a request waits for under load (docs/OPERATIONS.md, "Overload"). */
+    public enum WorkKind {
+        LIGHT, LIST, HEAVY;
+
+        public String wireName() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
+    }
+
+    /** What a parameter's raw value must be for the request to be heavy. */
+    public enum HeavyWhen {
+        /** Text that is present and not blank: a search term. */
+        NON_BLANK("non-blank"),
+        /** ASCII digits at or beyond {@code app.load.deep-offset}. */
+        DEEP("deep");
+
+        private final String wireName;
+
+        HeavyWhen(String wireName) {
+            this.wireName = wireName;
+        }
+
+        public String wireName() {
+            return wireName;
+        }
+    }
+}

@@ -1,0 +1,61 @@
+package com.prospectdata.core.settings;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.springframework.beans.factory.config.BeanDefinition;
+import org.springframework.boot.context.event.ApplicationEnvironmentPreparedEvent;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.BindHandler;
+import org.springframework.boot.context.properties.bind.Bindable;
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.boot.context.properties.bind.validation.ValidationBindHandler;
+import org.springframework.context.ApplicationListener;
+import org.springframework.context.annotation.ClassPathScanningCandidateComponentProvider;
+import org.springframework.core.Ordered;
+import org.springframework.core.annotation.AnnotatedElementUtils;
+import org.springframework.core.type.filter.AnnotationTypeFilter;
+import org.springframework.util.ClassUtils;
+import org.springframework.validation.annotation.Validated;
+import org.springframework.validation.beanvalidation.LocalValidatorFactoryBean;
+
+/**
+ * Binds and validates every settings record of the application as soon as the environment is
+ * ready, before a bean, the database or the web server starts: a bad setting stops {@code serve}
+ * and every command at once, with the one line the command line makes of the failure. The
+ * context binds the same records again for its beans; this is the early check, not a second
+ * source of values.
+ */
+public class SettingsCheck implements ApplicationListener<ApplicationEnvironmentPreparedEvent>, Ordered {
+
+    private static final String APPLICATION_PACKAGE = "com.prospectdata";
+
+    @Override
+    public void onApplicationEvent(ApplicationEnvironmentPreparedEvent event) {
+        Binder binder = Binder.get(event.getEnvironment());
+        try (LocalValidatorFactoryBean validator = new LocalValidatorFactoryBean()) {
+            validator.afterPropertiesSet();
+            for (Class<?> settings : settingsTypes()) {
+                ConfigurationProperties annotation = AnnotatedElementUtils.findMergedAnnotation(settings, ConfigurationProperties.class);
+                BindHandler handler = AnnotatedElementUtils.hasAnnotation(settings, Validated.class)
+                        ? new ValidationBindHandler(validator) : BindHandler.DEFAULT;
+                binder.bindOrCreate(annotation.prefix(), Bindable.of(settings), handler);
+            }
+        }
+    }
+
+    static List<Class<?>> settingsTypes() {
+        ClassPathScanningCandidateComponentProvider scanner = new ClassPathScanningCandidateComponentProvider(false);
+        scanner.addIncludeFilter(new AnnotationTypeFilter(ConfigurationProperties.class));
+        List<Class<?>> types = new ArrayList<>();
+        for (BeanDefinition candidate : scanner.findCandidateComponents(APPLICATION_PACKAGE)) {
+            types.add(ClassUtils.resolveClassName(candidate.getBeanClassName(), SettingsCheck.class.getClassLoader()));
+        }
+        return types;
+    }
+
+    /** After Spring Boot's logging set-up, so that the failure is reported, not printed raw. */
+    @Override
+    public int getOrder() {
+        return Ordered.LOWEST_PRECEDENCE;
+    }
+}

@@ -1,0 +1,376 @@
+package com.prospectdata.data.replicas;
+
+import static org.jooq.impl.DSL.function;
+import static org.jooq.impl.DSL.inline;
+
+import com.prospectdata.data.database.DatabaseFailures;
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import com.zaxxer.hikari.metrics.micrometer.MicrometerMetricsTrackerFactory;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import jakarta.servlet.ServletRequest;
+import java.math.BigDecimal;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.SQLTransientConnectionException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import javax.sql.DataSource;
+import org.jooq.DSLContext;
+import org.jooq.ExecuteContext;
+import org.jooq.ExecuteListener;
+import org.jooq.Field;
+import org.jooq.Record2;
+import org.jooq.impl.DSL;
+import org.jooq.impl.DataSourceConnectionProvider;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.ApplicationContext;
+import org.springframework.context.SmartLifecycle;
+import org.springframework.jdbc.datasource.AbstractDataSource;
+import org.springframework.stereotype.Component;
+import org.springframework.web.context.WebApplicationContext;
+import org.springframework.web.context.request.RequestContextHolder;
+import org.springframework.web.context.request.ServletRequestAttributes;
+
+/**
+ * Where the API's reads run (docs/SCALING.md, "Read replicas"): on a replica in the rotation,
+ * chosen per request in turn, or on the primary when none is. One request reads from one place
+ * throughout, so the data version it reads and the data it reads agree: a replica at version N
+ * of an organization has replayed every write up to N, in the order the primary committed them.
+ *
+ * <p>A replica is in the rotation while it answers, is a standby, and is no further behind than
+ * {@code app.replicas.max-lag}; it is checked every {@code app.replicas.check-interval} and
+ * leaves at once when a connection to it is lost. Writes, and the key lookups that must see a
+ * revocation at once, use the primary's {@link DSLContext} and never come here. The operator
+ * commands read the primary too: they run beside the writes they make.
+ */
+@Component
+public class ReadReplicas implements SmartLifecycle {
+
+    private static final Logger log = LoggerFactory.getLogger(ReadReplicas.class);
+
+    /** The request attribute that holds where the request reads. */
+    private static final String SOURCE_OF_REQUEST = ReadReplicas.class.getName() + ".source";
+
+    /** Where reads can run: the primary or one replica, with a {@link DSLContext} of its own. */
+    public record ReadSource(String name, DSLContext db) {
+    }
+
+    private final ReplicaProperties settings;
+    private final ReadSource primary;
+    private final DataSource primaryPool;
+    private final List<Replica> replicas;
+    private final DSLContext reads;
+    private final AtomicInteger turn = new AtomicInteger();
+    private volatile List<Replica> inRotation = List.of();
+    private volatile Thread checker;
+
+    public ReadReplicas(DSLContext db, DataSource primaryPool, ReplicaProperties settings, ApplicationContext context,
+                        MeterRegistry meters) throws SQLException {
+        this.settings = settings;
+        this.primary = new ReadSource("primary", db);
+        this.primaryPool = primaryPool;
+        List<Replica> configured = new ArrayList<>();
+        if (context instanceof WebApplicationContext) {
+            HikariDataSource primaryConfig = primaryPool.unwrap(HikariDataSource.class);
+            for (int i = 0; i < settings.urls().size(); i++) {
+                configured.add(new Replica("replica-" + (i + 1), pool("replica-" + (i + 1), settings.urls().get(i),
+                        primaryConfig, meters), db, settings));
+            }
+        }
+        this.replicas = List.copyOf(configured);
+        this.reads = replicas.isEmpty() ? db
+                : DSL.using(db.configuration()
+                        .derive(new DataSourceConnectionProvider(new RoutingDataSource()))
+                        .deriveAppending(new LostReplicaListener()));
+        Gauge.builder("api.replicas.configured", replicas, List::size)
+                .description("Replicas configured (app.replicas.urls)")
+                .register(meters);
+        Gauge.builder("api.replicas.in_rotation", this, r -> r.inRotation.size())
+                .description("Replicas serving reads now; 0 with replicas configured means every read runs on the primary")
+                .register(meters);
+        for (Replica replica : replicas) {
+            Gauge.builder("api.replicas.lag", replica, r -> r.lagSeconds)
+                    .description("How far the replica was behind the primary at its last check; NaN while it cannot be checked")
+                    .baseUnit("seconds")
+                    .tag("replica", replica.source.name())
+                    .register(meters);
+        }
+    }
+
+    /** The primary: where writes go, and reads when no replica serves. */
+    public ReadSource primary() {
+        return primary;
+    }
+
+    /** The API's reads: on the source of the request on this thread, chosen when it first reads. */
+    public DSLContext reads() {
+        return reads;
+    }
+
+    /** Where this request reads: chosen at its first read, the same until it ends. */
+    public ReadSource sourceFor(ServletRequest request) {
+        if (request.getAttribute(SOURCE_OF_REQUEST) instanceof ReadSource chosen) {
+            return chosen;
+        }
+        ReadSource chosen = choose();
+        request.setAttribute(SOURCE_OF_REQUEST, chosen);
+        return chosen;
+    }
+
+    /** The primary, then every replica in the rotation now: the places whose data versions matter. */
+    public List<ReadSource> sources() {
+        List<ReadSource> sources = new ArrayList<>(List.of(primary));
+        inRotation.forEach(replica -> sources.add(replica.source));
+        return sources;
+    }
+
+    /**
+     * Learns from a failure on {@code source}: a replica whose connection is lost leaves the
+     * rotation until a check finds it back. Failures on the primary are the primary's business.
+     */
+    public void reportFailure(ReadSource source, Throwable failure) {
+        for (Replica replica : replicas) {
+            if (replica.source.equals(source) && DatabaseFailures.isConnectionLost(failure)) {
+                replica.lost(failure);
+                updateRotation();
+            }
+        }
+    }
+
+    private ReadSource choose() {
+        List<Replica> candidates = inRotation;
+        if (candidates.isEmpty()) {
+            return primary;
+        }
+        return candidates.get(Math.floorMod(turn.getAndIncrement(), candidates.size())).source;
+    }
+
+    private ReadSource sourceOfThisThread() {
+        if (RequestContextHolder.getRequestAttributes() instanceof ServletRequestAttributes attributes) {
+            return sourceFor(attributes.getRequest());
+        }
+        return choose();
+    }
+
+    private void updateRotation() {
+        inRotation = replicas.stream().filter(Replica::isInRotation).toList();
+    }
+
+    private static HikariDataSource pool(String name, String url, HikariDataSource primary, MeterRegistry meters) {
+        HikariConfig config = new HikariConfig();
+        config.setPoolName(name);
+        config.setJdbcUrl(url);
+        config.setUsername(primary.getUsername());
+        config.setPassword(primary.getPassword());
+        config.setMaximumPoolSize(primary.getMaximumPoolSize());
+        // A replica that is down leaves the rotation at its first refused connection; a busy one
+        // hands the request to the primary after this long rather than the primary's full wait.
+        config.setConnectionTimeout(Math.min(primary.getConnectionTimeout(), 1000));
+        config.setReadOnly(true);
+        // A replica down at start-up is not a reason not to start: it joins when it answers.
+        config.setInitializationFailTimeout(-1);
+        config.setMetricsTrackerFactory(new MicrometerMetricsTrackerFactory(meters));
+        return new HikariDataSource(config);
+    }
+
+    /** Reads on the request's source; a replica that gives no connection hands the request to the primary. */
+    private final class RoutingDataSource extends AbstractDataSource {
+
+        @Override
+        public Connection getConnection() throws SQLException {
+            ReadSource source = sourceOfThisThread();
+            if (source.equals(primary)) {
+                return primaryPool.getConnection();
+            }
+            Replica replica = replicas.stream().filter(r -> r.source.equals(source)).findFirst().orElseThrow();
+            try {
+                return replica.pool.getConnection();
+            } catch (SQLException e) {
+                reportFailure(source, e);
+                // The primary has every write the replica had: the request reads newer data than
+                // the version it may have read there, never older, so nothing kept goes stale.
+                if (RequestContextHolder.getRequestAttributes() instanceof ServletRequestAttributes attributes) {
+                    attributes.getRequest().setAttribute(SOURCE_OF_REQUEST, primary);
+                }
+                return primaryPool.getConnection();
+            }
+        }
+
+        @Override
+        public Connection getConnection(String username, String password) throws SQLException {
+            throw new SQLException("The API's reads use the configured users only");
+        }
+    }
+
+    /**
+     * A statement whose replica went away mid-request, or that the replica cancelled because it
+     * conflicted with replaying the primary's writes (SQLSTATE class 40): the request is answered
+     * 503 as one whose database could not be reached, and may be retried, without the failure
+     * being taken for the primary's (whose reachability check would refuse every request). A
+     * lost replica also leaves the rotation.
+     */
+    private final class LostReplicaListener implements ExecuteListener {
+
+        @Override
+        public void exception(ExecuteContext context) {
+            RuntimeException failure = context.exception();
+            boolean lost = failure != null && DatabaseFailures.isConnectionLost(failure);
+            boolean conflict = context.sqlException() != null && context.sqlException().getSQLState() != null
+                    && context.sqlException().getSQLState().startsWith("40");
+            if (!lost && !conflict) {
+                return;
+            }
+            ReadSource source = sourceOfThisThread();
+            if (source.equals(primary)) {
+                return;
+            }
+            if (lost) {
+                reportFailure(source, failure);
+            }
+            String reason = source.name() + (lost ? " was lost during the request"
+                    : " cancelled the statement: " + context.sqlException().getMessage());
+            context.exception(new org.jooq.exception.DataAccessException(reason, new SQLTransientConnectionException(reason)));
+        }
+    }
+
+    private enum State { NOT_CHECKED, SERVING, BEHIND, NOT_A_STANDBY, UNREACHABLE }
+
+    /** One replica: its pool, its state at the last check, its lag. */
+    private final class Replica {
+
+        private final ReadSource source;
+        private final HikariDataSource pool;
+        private final DSLContext primaryDb;
+        private final LagTracker lag;
+        private volatile boolean answering;
+        private volatile boolean standby;
+        private volatile Duration lastLag = Duration.ZERO;
+        private volatile double lagSeconds = Double.NaN;
+        private volatile State state = State.NOT_CHECKED;
+
+        Replica(String name, HikariDataSource pool, DSLContext primaryDb, ReplicaProperties settings) {
+            this.pool = pool;
+            this.primaryDb = primaryDb;
+            this.source = new ReadSource(name, DSL.using(primaryDb.configuration().derive(new DataSourceConnectionProvider(pool))));
+            this.lag = new LagTracker((int) (settings.maxLag().toMillis() / settings.checkInterval().toMillis()) + 2);
+        }
+
+        boolean isInRotation() {
+            return answering && standby && lastLag.compareTo(settings.maxLag()) <= 0;
+        }
+
+        void check() {
+            Field<BigDecimal> primaryWal = walBytes(function("pg_current_wal_lsn", Object.class));
+            Field<BigDecimal> replayedWal = walBytes(function("pg_last_wal_replay_lsn", Object.class));
+            Field<Boolean> inRecovery = function("pg_is_in_recovery", Boolean.class);
+            long primaryAt;
+            try {
+                primaryAt = primaryDb.select(primaryWal).fetchSingle(primaryWal).longValue();
+            } catch (RuntimeException e) {
+                return; // the primary's outage is seen and answered elsewhere; the replica's state stands
+            }
+            try {
+                Record2<Boolean, BigDecimal> found = source.db().select(inRecovery, replayedWal).fetchSingle();
+                answering = true;
+                standby = Boolean.TRUE.equals(found.value1()) && found.value2() != null;
+                if (standby) {
+                    lastLag = lag.observe(System.nanoTime(), primaryAt, found.value2().longValue());
+                    lagSeconds = lastLag.equals(LagTracker.UNKNOWN) ? Double.POSITIVE_INFINITY : lastLag.toNanos() / 1e9;
+                }
+                if (!standby) {
+                    enter(State.NOT_A_STANDBY, "is not a standby (promoted, or no replica at all)");
+                } else if (isInRotation()) {
+                    enter(State.SERVING, "serves reads");
+                } else {
+                    enter(State.BEHIND, lastLag.equals(LagTracker.UNKNOWN) ? "has not caught up with the primary since it was last seen"
+                            : "is " + lastLag.toMillis() + " ms behind the primary, more than app.replicas.max-lag");
+                }
+            } catch (RuntimeException e) {
+                lost(e);
+            }
+        }
+
+        void lost(Throwable failure) {
+            answering = false;
+            lag.reset();
+            lagSeconds = Double.NaN;
+            enter(State.UNREACHABLE, "cannot be reached (" + deepestMessage(failure) + ")");
+        }
+
+        /** The innermost cause that says something: a driver's "Connection refused" rather than a pool's wrapper. */
+        private static String deepestMessage(Throwable failure) {
+            String message = failure.toString();
+            for (Throwable cause = failure; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
+                if (cause.getMessage() != null) {
+                    message = cause.getMessage();
+                }
+            }
+            return message;
+        }
+
+        /** One line when the replica's state changes, not one per check. */
+        private void enter(State next, String description) {
+            if (next != state) {
+                if (next == State.SERVING) {
+                    log.info("{} {}", source.name(), description);
+                } else {
+                    log.warn("{} {}: reads go to the other replicas or the primary", source.name(), description);
+                }
+                state = next;
+            }
+        }
+
+        private static Field<BigDecimal> walBytes(Field<Object> lsn) {
+            // A WAL position as bytes from the start: pg_lsn has no Java type of its own.
+            return function("pg_wal_lsn_diff", BigDecimal.class, lsn, inline("0/0"));
+        }
+    }
+
+    private void checkAll() {
+        while (!Thread.currentThread().isInterrupted()) {
+            for (Replica replica : replicas) {
+                replica.check();
+            }
+            updateRotation();
+            try {
+                TimeUnit.NANOSECONDS.sleep(settings.checkInterval().toNanos());
+            } catch (InterruptedException e) {
+                return;
+            }
+        }
+    }
+
+    @Override
+    public void start() {
+        if (!replicas.isEmpty()) {
+            checker = Thread.ofVirtual().name("replica-checker").start(this::checkAll);
+        }
+    }
+
+    @Override
+    public void stop() {
+        Thread running = checker;
+        if (running != null) {
+            running.interrupt();
+        }
+        checker = null;
+        replicas.forEach(replica -> replica.pool.close());
+    }
+
+    @Override
+    public boolean isRunning() {
+        return checker != null;
+    }
+
+    /** Stopped after the web server, so requests still in flight at shutdown keep their replica. */
+    @Override
+    public int getPhase() {
+        return SmartLifecycle.DEFAULT_PHASE - 4096;
+    }
+}

@@ -1,0 +1,193 @@
+package com.prospectdata.features.companies;
+
+import static com.prospectdata.features.companies.CompanyListStatements.COMPANY_AND_CONTACT;
+import static com.prospectdata.features.companies.CompanyListStatements.OWNER;
+import static com.prospectdata.features.companies.CompanyListStatements.TOTAL;
+import static com.prospectdata.features.companies.CompanyListStatements.window;
+import static com.prospectdata.generated.jooq.Tables.COMPANY;
+import static com.prospectdata.generated.jooq.Tables.CONTACT;
+import static org.jooq.impl.DSL.param;
+
+import com.prospectdata.features.companies.CompanyListStatements.Kind;
+import com.prospectdata.features.companies.CompanyRow.ContactRow;
+import com.prospectdata.pipeline.paging.Page;
+import com.prospectdata.pipeline.paging.PageRequest;
+import com.prospectdata.generated.model.ReviewStatus;
+import com.prospectdata.data.replicas.ReadReplicas;
+import com.prospectdata.core.sqltypes.Column;
+import com.prospectdata.core.sqltypes.RenderedQuery;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.UUID;
+import java.util.function.LongSupplier;
+import org.jooq.DSLContext;
+import org.jooq.Field;
+import org.jooq.Param;
+import org.jooq.Record;
+import org.jooq.Result;
+import org.jooq.SelectField;
+import org.springframework.stereotype.Repository;
+
+@Repository
+class CompanyQueries {
+
+    /** The company a lookup asks for, bound per request. */
+    private static final Param<UUID> COMPANY_ID = param("companyId", UUID.class);
+
+    private final RenderedQuery companyWithContacts;
+    private final CompanyListStatements lists;
+
+    /** Reads where the request reads: a replica or the primary (docs/SCALING.md, "Read replicas"). */
+    public CompanyQueries(ReadReplicas sources) {
+        DSLContext db = sources.reads();
+        this.lists = new CompanyListStatements(db);
+        List<SelectField<?>> fields = new ArrayList<>(COMPANY_AND_CONTACT);
+        fields.add(Owned.OWNER);
+        this.companyWithContacts = RenderedQuery.of(db, db.select(fields)
+                .from(Owned.COMPANY_WITH_OWNER)
+                .leftJoin(CONTACT).on(CONTACT.COMPANY_ID.eq(COMPANY.ID))
+                .where(COMPANY.ID.eq(COMPANY_ID))
+                .orderBy(CONTACT.POSITION), COMPANY_ID);
+    }
+
+    /**
+     * A company with its owner, in one statement: the ownership check needs no round trip of its
+     * own. Empty when the company does not exist.
+     */
+    public Optional<Owned<CompanyRow>> find(UUID companyId) {
+        Result<Record> rows = companyWithContacts.with(COMPANY_ID, companyId).fetch();
+        return Owned.ofRows(rows, found -> withContacts(found).getFirst());
+    }
+
+    /**
+     * One page in the contract's order (match_score desc, name asc, id asc), the exact total and
+     * the organization owning the prospect search; empty when the search does not exist.
+     *
+     * <p>Pages are found on ids alone, in the index, and joined to their rows afterwards. Without a
+     * text search the database's counts per score (migration V2) give the total, and let a later
+     * page start at the score group that holds its first row: the offset then only skips rows of
+     * that group. With a text search or {@code updated_since} the matches are counted while they
+     * are found.
+     *
+     * <p>The owner, and a total that needs no position, come in the page's own statement as
+     * subqueries that do not depend on the row, so PostgreSQL computes each once: a first page is
+     * one statement. Only a page without rows (past the end, or nothing matches) asks for them
+     * separately, since there is no row to carry them.
+     *
+     * <p>A {@code knownTotal} (the filter's total read earlier at the same data version) spares
+     * the count where the page does not need it for its position.
+     *
+     * <p>Each statement is rendered once per filter shape ({@link CompanyListStatements}).
+     */
+    public Optional<Owned<Page<CompanyRow>>> list(CompanyFilter filter, PageRequest page, OptionalLong knownTotal) {
+        CompanyListStatements.ForFilter statements = lists.forFilter(filter);
+        if (!statements.countsStored() && knownTotal.isEmpty()) {
+            Result<Record> rows = window(statements.of(Kind.COUNTED_PAGE), page).fetch();
+            // An offset past the end returns no row to read the count from; the contract still wants it.
+            return ownedPage(filter, rows, page, () -> rows.isEmpty()
+                    ? (page.offset() == 0 ? 0 : single(statements.of(Kind.COUNT), TOTAL))
+                    : rows.get(0).get(TOTAL));
+        }
+        if (knownTotal.isPresent() && (!statements.countsStored() || page.offset() == 0)) {
+            return ownedPage(filter, window(statements.of(Kind.PAGE), page).fetch(), page, knownTotal::getAsLong);
+        }
+        if (page.offset() == 0) {
+            Result<Record> rows = window(statements.of(Kind.PAGE_WITH_STORED_TOTAL), page).fetch();
+            return ownedPage(filter, rows, page, () -> rows.isEmpty()
+                    ? single(statements.of(Kind.STORED_TOTAL), TOTAL)
+                    : rows.get(0).get(TOTAL));
+        }
+        List<ScoreGroup> groups = statements.of(Kind.SCORE_GROUPS).fetch().map(row ->
+                new ScoreGroup(row.get(CompanyListStatements.MATCH_SCORE),
+                        row.get(CompanyListStatements.COMPANIES).longValueExact()));
+        long total = groups.stream().mapToLong(ScoreGroup::companies).sum();
+        long before = 0;
+        for (ScoreGroup group : groups) {
+            if (before + group.companies() > page.offset()) {
+                PageRequest withinGroup = new PageRequest(page.limit(), Math.toIntExact(page.offset() - before));
+                Result<Record> rows = window(statements.of(Kind.PAGE_WITHIN_SCORE), withinGroup)
+                        .with(CompanyListStatements.WITHIN_SCORE, group.matchScore())
+                        .fetch();
+                return ownedPage(filter, rows, page, () -> total);
+            }
+            before += group.companies();
+        }
+        return ownedPage(filter, null, page, () -> total);
+    }
+
+    private record ScoreGroup(double matchScore, long companies) {
+    }
+
+    /**
+     * The page's rows (null or empty: none) as a page with its owner: read from the rows where
+     * there are any, else asked for, and the total with it ({@code total} is called after the owner).
+     */
+    private Optional<Owned<Page<CompanyRow>>> ownedPage(CompanyFilter filter, Result<Record> rows, PageRequest page,
+                                                       LongSupplier total) {
+        boolean none = rows == null || rows.isEmpty();
+        UUID owner = none ? lists.owner(filter.prospectSearchId()).fetch().get(0).get(OWNER) : rows.get(0).get(OWNER);
+        if (owner == null) {
+            return Optional.empty();
+        }
+        return Optional.of(new Owned<>(owner, none ? Page.pastTheEnd(total.getAsLong(), page)
+                : new Page<>(withContacts(rows), total.getAsLong(), page)));
+    }
+
+    /** The one value of a statement that returns one row. */
+    private static long single(RenderedQuery.Execution execution, Field<Long> value) {
+        return execution.fetch().get(0).get(value);
+    }
+
+    /** Folds rows of {@link CompanyListStatements#COMPANY_AND_CONTACT}, a company's rows together and its contacts in order. */
+    private static List<CompanyRow> withContacts(Result<? extends Record> rows) {
+        List<CompanyRow> companies = new ArrayList<>();
+        List<ContactRow> contacts = null;
+        UUID current = null;
+        for (Record row : rows) {
+            UUID id = Read.ID.of(row);
+            if (!id.equals(current)) {
+                current = id;
+                contacts = new ArrayList<>();
+                companies.add(new CompanyRow(id, Read.PROSPECT_SEARCH_ID.of(row), Read.NAME.of(row), Read.CITY.of(row),
+                        Read.COUNTRY.of(row), Read.BUSINESS_TYPE.of(row), Read.WEBSITE.of(row), Read.MATCH_SCORE.of(row),
+                        Read.REVIEW_STATUS.of(row), Read.PHONE.of(row), Read.CREATED_AT.of(row), Read.UPDATED_AT.of(row),
+                        Collections.unmodifiableList(contacts)));
+            }
+            UUID contactId = Read.CONTACT_ID.of(row);
+            if (contactId != null) {
+                contacts.add(new ContactRow(contactId, Read.CONTACT_NAME.of(row), Read.CONTACT_TITLE.of(row),
+                        Read.CONTACT_EMAIL.of(row), Read.CONTACT_LINKEDIN_URL.of(row)));
+            }
+        }
+        return companies;
+    }
+
+    /** The columns of {@link CompanyListStatements#COMPANY_AND_CONTACT}, which every statement here selects first. */
+    private static final class Read {
+        static final Column<UUID> ID = column(COMPANY.ID);
+        static final Column<UUID> PROSPECT_SEARCH_ID = column(COMPANY.PROSPECT_SEARCH_ID);
+        static final Column<String> NAME = column(COMPANY.NAME);
+        static final Column<String> CITY = column(COMPANY.CITY);
+        static final Column<String> COUNTRY = column(COMPANY.COUNTRY);
+        static final Column<String> BUSINESS_TYPE = column(COMPANY.BUSINESS_TYPE);
+        static final Column<String> WEBSITE = column(COMPANY.WEBSITE);
+        static final Column<Double> MATCH_SCORE = column(COMPANY.MATCH_SCORE);
+        static final Column<ReviewStatus> REVIEW_STATUS = column(COMPANY.REVIEW_STATUS);
+        static final Column<String> PHONE = column(COMPANY.PHONE);
+        static final Column<Instant> CREATED_AT = column(COMPANY.CREATED_AT);
+        static final Column<Instant> UPDATED_AT = column(COMPANY.UPDATED_AT);
+        static final Column<UUID> CONTACT_ID = column(CONTACT.ID);
+        static final Column<String> CONTACT_NAME = column(CONTACT.NAME);
+        static final Column<String> CONTACT_TITLE = column(CONTACT.TITLE);
+        static final Column<String> CONTACT_EMAIL = column(CONTACT.EMAIL);
+        static final Column<String> CONTACT_LINKEDIN_URL = column(CONTACT.LINKEDIN_URL);
+
+        private static <T> Column<T> column(Field<T> field) {
+            return Column.of(COMPANY_AND_CONTACT, field);
+        }
+    }
+}

@@ -1,0 +1,65 @@
+package com.prospectdata.features.webtech;
+
+import com.prospectdata.pipeline.auth.CurrentCaller;
+import com.prospectdata.features.companies.CompanyAccess;
+import com.prospectdata.generated.api.TechnologiesApiDelegate;
+import com.prospectdata.generated.model.ScanStatus;
+import com.prospectdata.generated.model.Technology;
+import com.prospectdata.generated.model.TechnologyList;
+import com.prospectdata.generated.model.TechnologySummary;
+import com.prospectdata.generated.model.TopTechnology;
+import com.prospectdata.pipeline.paging.Page;
+import com.prospectdata.pipeline.paging.PageLinks;
+import com.prospectdata.pipeline.paging.PageRequest;
+import com.prospectdata.features.webtech.TechnologyQueries.TechnologyRow;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import org.springframework.http.ResponseEntity;
+import org.springframework.stereotype.Service;
+
+@Service
+class TechnologiesDelegate implements TechnologiesApiDelegate {
+
+    static final int TOP_TECHNOLOGIES = 5;
+
+    private final TechnologyQueries technologies;
+    private final CompanyAccess access;
+    private final CurrentCaller caller;
+    private final PageLinks pages;
+
+    TechnologiesDelegate(TechnologyQueries technologies, CompanyAccess access, CurrentCaller caller, PageLinks pages) {
+        this.technologies = technologies;
+        this.access = access;
+        this.caller = caller;
+        this.pages = pages;
+    }
+
+    @Override
+    public ResponseEntity<TechnologyList> listCompanyTechnologies(UUID companyId, String category,
+                                                                  Integer minConfidence, Integer limit, Integer offset) {
+        PageRequest page = new PageRequest(limit, offset);
+        Optional<String> categoryFilter = Optional.ofNullable(category).map(String::strip).filter(c -> !c.isEmpty());
+        TechnologyQueries.Scanned<Page<TechnologyRow>> scanned = access.requireOwned(
+                technologies.list(companyId, categoryFilter, minConfidence, page), companyId, caller.get());
+        ScanStatus status = scanned.status();
+        Page<Technology> found = scanned.technologies()
+                .map(row -> new Technology(row.name(), row.category(), row.confidence()).version(row.version()));
+        return pages.ok(found, p -> new TechnologyList(p.items(), p.total(), p.limit(), p.offset(), p.hasMore(),
+                status == ScanStatus.COMPLETED, status));
+    }
+
+    @Override
+    public ResponseEntity<TechnologySummary> getCompanyWebtechSummary(UUID companyId) {
+        TechnologyQueries.Scanned<TechnologyQueries.Summary> scanned = access.requireOwned(
+                technologies.summary(companyId, TOP_TECHNOLOGIES), companyId, caller.get());
+        ScanStatus status = scanned.status();
+        List<TopTechnology> top = scanned.technologies().top().stream()
+                .map(row -> new TopTechnology(row.name(), row.category(), row.confidence()))
+                .toList();
+        Map<String, Long> counts = scanned.technologies().countsByCategory();
+        long total = counts.values().stream().mapToLong(Long::longValue).sum();
+        return ResponseEntity.ok(new TechnologySummary(top, total, counts, status == ScanStatus.COMPLETED, status));
+    }
+}

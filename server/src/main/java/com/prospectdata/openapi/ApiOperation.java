@@ -1,5 +1,0 @@
-package com.prospectdata.openapi;
-
-/** One operation of the document: its id, its path template and its traits. */
-public record ApiOperation(String operationId, String pathTemplate, OperationTraits traits) {
-}

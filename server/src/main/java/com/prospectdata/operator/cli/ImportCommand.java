@@ -1,0 +1,78 @@
+package com.prospectdata.operator.cli;
+
+import com.prospectdata.operator.importer.ConsoleProgress;
+import com.prospectdata.operator.importer.ImportReport;
+import com.prospectdata.operator.importer.Importer;
+import com.prospectdata.operator.importer.LineError;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+@Command(name = "import", mixinStandardHelpOptions = true,
+        description = {
+                "Import organizations, prospect searches, companies (with contacts), jobs and webtech scans "
+                        + "from a JSON Lines file (docs/import-format.md). Every record is an upsert by id; later "
+                        + "lines win. References must point to earlier lines or to rows already in the database.",
+                "Without --skip-invalid, one invalid line means nothing is imported: every invalid line is "
+                        + "listed on stderr as 'line N: reason' and the exit status is 1.",
+                "With --skip-invalid, the valid lines are imported and the invalid ones copied byte for byte to "
+                        + "REJECTS_FILE (replaced as a whole once the import has committed); the exit status is 0."})
+final class ImportCommand implements Callable<Integer> {
+
+    @Parameters(paramLabel = "FILE", description = "The .jsonl file to import, or - for standard input.")
+    String file;
+
+    @Option(names = "--skip-invalid", paramLabel = "REJECTS_FILE",
+            description = "Import the valid lines and copy the invalid ones to this file.")
+    Path rejectsFile;
+
+    private void requireReadableFile(Path input) {
+        if (Files.isDirectory(input)) {
+            throw new IllegalArgumentException(file + " is a directory; give the .jsonl file to import");
+        }
+        if (!Files.exists(input)) {
+            throw new IllegalArgumentException("no such file: " + file);
+        }
+        if (!Files.isRegularFile(input)) {
+            throw new IllegalArgumentException(file + " is not a regular file; give the .jsonl file to import, or - for standard input");
+        }
+        if (!Files.isReadable(input)) {
+            throw new IllegalArgumentException(file + " cannot be read by this account");
+        }
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        boolean stdin = "-".equals(file);
+        Path input = stdin ? Importer.spool(System.in) : Path.of(file);
+        try {
+            if (!stdin) {
+                requireReadableFile(input);
+            }
+            ImportReport report;
+            try (var context = SpringContexts.forCommand()) {
+                report = context.getBean(Importer.class).importFile(input, rejectsFile, ConsoleProgress.forTerminal());
+            }
+            for (LineError error : report.errors()) {
+                System.err.println(error);
+            }
+            if (report.unlistedErrors() > 0) {
+                System.err.println("... and " + report.unlistedErrors() + " more invalid lines");
+            }
+            if (!report.written()) {
+                throw new IllegalStateException(report.invalidLines() + " invalid "
+                        + (report.invalidLines() == 1 ? "line" : "lines") + (stdin ? " on standard input" : " in " + file)
+                        + "; nothing was imported (--skip-invalid REJECTS_FILE imports the valid lines)");
+            }
+            System.out.println(report.summary());
+            return 0;
+        } finally {
+            if (stdin) {
+                Files.deleteIfExists(input);
+            }
+        }
+    }
+}

@@ -1,0 +1,7 @@
+/**
+ * Demo data generation and its bulk load.
+ */
+@NullMarked
+package com.prospectdata.operator.demodata;
+
+import org.jspecify.annotations.NullMarked;

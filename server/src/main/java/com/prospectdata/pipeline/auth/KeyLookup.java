@@ -1,0 +1,14 @@
+package com.prospectdata.pipeline.auth;
+
+/** What the database says about a key hash: a valid key, a revoked one, or none. */
+sealed interface KeyLookup {
+
+    record Valid(AuthenticatedKey key) implements KeyLookup {
+    }
+
+    record Revoked() implements KeyLookup {
+    }
+
+    record Unknown() implements KeyLookup {
+    }
+}

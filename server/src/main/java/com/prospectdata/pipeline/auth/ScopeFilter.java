@@ -1,0 +1,46 @@
+package com.prospectdata.pipeline.auth;
+
+import com.prospectdata.core.errors.ApiException;
+import com.prospectdata.core.openapi.ApiOperations;
+import com.prospectdata.pipeline.RequestContext;
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.util.List;
+import org.springframework.beans.factory.annotation.Qualifier;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.stereotype.Component;
+import org.springframework.web.servlet.HandlerExceptionResolver;
+
+/**
+ * The scope step, after the rate limit: the caller's key must have every scope the operation's
+ * {@code x-required-scopes} names (403 otherwise); for a path that names no operation, the scopes
+ * every operation requires. The plan check follows in Spring MVC ({@link PlanConfiguration}).
+ */
+@Component
+@ConditionalOnWebApplication
+public class ScopeFilter extends KeyStep {
+
+    private final List<String> scopesEveryOperationRequires;
+
+    public ScopeFilter(ApiOperations operations, @Qualifier("handlerExceptionResolver") HandlerExceptionResolver errors) {
+        super(errors);
+        this.scopesEveryOperationRequires = operations.scopesEveryOperationRequires();
+    }
+
+    @Override
+    protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+            throws ServletException, IOException {
+        List<String> required = RequestContext.of(request).operation()
+                .map(operation -> operation.traits().requiredScopes())
+                .orElse(scopesEveryOperationRequires);
+        AuthenticatedKey caller = acceptedCaller(request);
+        if (!required.stream().allMatch(caller::hasScope)) {
+            refuse(request, response, ApiException.forbidden("Insufficient scopes. Required: " + String.join(", ", required)));
+            return;
+        }
+        chain.doFilter(request, response);
+    }
+}

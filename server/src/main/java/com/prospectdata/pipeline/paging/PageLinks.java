@@ -1,0 +1,61 @@
+package com.prospectdata.pipeline.paging;
+
+import com.prospectdata.pipeline.parameters.ReadParameters;
+import jakarta.servlet.http.HttpServletRequest;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.ResponseEntity;
+import org.springframework.stereotype.Component;
+
+/**
+ * The {@code Link} header of a list response (RFC 8288): {@code rel="next"} when more items
+ * follow, {@code rel="prev"} when the page does not start at 0. Each target is this request's
+ * URL rebuilt from what the API read: the operation's own parameters as the caller gave them,
+ * written canonically, with only {@code offset} changed. Unknown parameters are not copied, so
+ * the header's length is bounded by the document's own limits, whatever the request carried.
+ */
+@Component
+public class PageLinks {
+
+    private static final String OFFSET = "offset";
+
+    // Spring's proxy to the current request; the operator commands' contexts have none and never ask.
+    private final ObjectProvider<HttpServletRequest> currentRequest;
+
+    public PageLinks(ObjectProvider<HttpServletRequest> currentRequest) {
+        this.currentRequest = currentRequest;
+    }
+
+    /** A 200 for the current request's page, with its {@code Link} header when it has neighbours, and the list's envelope as the body. */
+    public <T, B> ResponseEntity<B> ok(Page<T> page, Function<Page<T>, B> envelope) {
+        HttpServletRequest request = currentRequest.getObject();
+        ResponseEntity.BodyBuilder ok = ResponseEntity.ok();
+        of(request, ReadParameters.of(request), page).ifPresent(links -> ok.header(HttpHeaders.LINK, links));
+        return ok.body(envelope.apply(page));
+    }
+
+    static Optional<String> of(HttpServletRequest request, ReadParameters parameters, Page<?> page) {
+        List<String> links = new ArrayList<>(2);
+        if (page.hasMore()) {
+            links.add(link(request, parameters, (long) page.offset() + page.limit(), "next"));
+        }
+        if (page.hasPrevious()) {
+            links.add(link(request, parameters, Math.max(0, page.offset() - page.limit()), "prev"));
+        }
+        return links.isEmpty() ? Optional.empty() : Optional.of(String.join(", ", links));
+    }
+
+    private static String link(HttpServletRequest request, ReadParameters parameters, long offset, String relation) {
+        return "<" + origin(request) + parameters.pathAndQueryWith(OFFSET, Long.toString(offset)) + ">; rel=\"" + relation + "\"";
+    }
+
+    /** Scheme, host and port as the request named them (behind a trusted proxy, as it forwarded them). */
+    private static String origin(HttpServletRequest request) {
+        String url = request.getRequestURL().toString();
+        return url.substring(0, url.length() - request.getRequestURI().length());
+    }
+}

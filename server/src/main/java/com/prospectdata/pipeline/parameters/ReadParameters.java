@@ -1,0 +1,74 @@
+package com.prospectdata.pipeline.parameters;
+
+import jakarta.servlet.http.HttpServletRequest;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.springframework.web.util.UriUtils;
+
+/**
+ * The parameters of one request, read strictly from the document: the typed value of each one
+ * (its default when absent), and the same request written canonically, from what was read, for
+ * links to neighbouring pages. Built once per request by {@link ParameterReader}.
+ */
+public final class ReadParameters {
+
+    private static final String ATTRIBUTE = ReadParameters.class.getName();
+
+    /** One {@code name=value} of the canonical query, in document order. */
+    record QueryPair(String name, String value) {
+    }
+
+    private final Map<String, Object> values;
+    private final String canonicalPath;
+    private final List<QueryPair> canonicalQuery;
+
+    ReadParameters(Map<String, Object> values, String canonicalPath, List<QueryPair> canonicalQuery) {
+        this.values = values;
+        this.canonicalPath = canonicalPath;
+        this.canonicalQuery = List.copyOf(canonicalQuery);
+    }
+
+    /** What was read for the current request; present on every request that reached an operation. */
+    public static ReadParameters of(HttpServletRequest request) {
+        Object read = request.getAttribute(ATTRIBUTE);
+        if (read instanceof ReadParameters parameters) {
+            return parameters;
+        }
+        throw new IllegalStateException("The parameters of " + request.getRequestURI() + " were not read");
+    }
+
+    void attachTo(HttpServletRequest request) {
+        request.setAttribute(ATTRIBUTE, this);
+    }
+
+    static ReadParameters attachedTo(HttpServletRequest request) {
+        return (ReadParameters) request.getAttribute(ATTRIBUTE);
+    }
+
+    /** The typed value of a parameter (its default when absent), or null when it has neither. */
+    Object value(String name) {
+        return values.get(name);
+    }
+
+    /**
+     * This request's path and query as the API read them, with {@code name} set to
+     * {@code value}: the parameters the caller gave, each written canonically and
+     * percent-encoded, in document order; unknown parameters are left out.
+     */
+    public String pathAndQueryWith(String name, String value) {
+        List<String> pairs = new ArrayList<>();
+        for (QueryPair pair : canonicalQuery) {
+            if (!pair.name().equals(name)) {
+                pairs.add(encode(pair.name()) + "=" + encode(pair.value()));
+            }
+        }
+        pairs.add(encode(name) + "=" + encode(value));
+        return canonicalPath + "?" + String.join("&", pairs);
+    }
+
+    private static String encode(String text) {
+        return UriUtils.encode(text, StandardCharsets.UTF_8);
+    }
+}

@@ -1,0 +1,61 @@
+package com.prospectdata.pipeline.ratelimit;
+
+import com.prospectdata.pipeline.auth.KeyStep;
+import com.prospectdata.pipeline.auth.AuthenticatedKey;
+import com.prospectdata.pipeline.auth.Tier;
+import com.prospectdata.core.errors.RateLimitExceededException;
+import com.prospectdata.core.errors.RateLimitRejections;
+import com.prospectdata.pipeline.RequestContext;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.util.EnumMap;
+import java.util.Map;
+import org.springframework.beans.factory.annotation.Qualifier;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.stereotype.Component;
+import org.springframework.web.servlet.HandlerExceptionResolver;
+
+/**
+ * The rate-limit step, after authentication: the operation's {@code x-rate-limit-cost} in tokens
+ * of the caller's bucket, the headers, or 429.
+ */
+@Component
+@ConditionalOnWebApplication
+public class RateLimitFilter extends KeyStep {
+
+    private final RateLimiter rateLimiter;
+    private final Map<Tier, Counter> rejections = new EnumMap<>(Tier.class);
+
+    public RateLimitFilter(RateLimiter rateLimiter, MeterRegistry meters,
+                           @Qualifier("handlerExceptionResolver") HandlerExceptionResolver errors) {
+        super(errors);
+        this.rateLimiter = rateLimiter;
+        for (Tier tier : Tier.values()) {
+            rejections.put(tier, RateLimitRejections.counter(meters, "key", tier.wireName()));
+        }
+    }
+
+    @Override
+    protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+            throws ServletException, IOException {
+        AuthenticatedKey caller = acceptedCaller(request);
+        try {
+            rateLimiter.consume(caller, costOf(request), response);
+        } catch (RateLimitExceededException exceeded) {
+            rejections.get(caller.tier()).increment();
+            refuse(request, response, exceeded);
+            return;
+        }
+        chain.doFilter(request, response);
+    }
+
+    /** A path that names no operation costs a token too, so that probing for paths is not free. */
+    private static int costOf(HttpServletRequest request) {
+        return RequestContext.of(request).operation().map(operation -> operation.traits().rateLimitCost()).orElse(1);
+    }
+}

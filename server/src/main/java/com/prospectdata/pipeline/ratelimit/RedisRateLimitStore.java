@@ -1,0 +1,108 @@
+package com.prospectdata.pipeline.ratelimit;
+
+import io.github.bucket4j.ConsumptionProbe;
+import io.github.bucket4j.distributed.ExpirationAfterWriteStrategy;
+import io.github.bucket4j.distributed.proxy.ProxyManager;
+import io.github.bucket4j.redis.lettuce.cas.LettuceBasedProxyManager;
+import io.lettuce.core.ClientOptions;
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.RedisURI;
+import io.lettuce.core.SocketOptions;
+import io.lettuce.core.TimeoutOptions;
+import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.codec.ByteArrayCodec;
+import io.lettuce.core.codec.RedisCodec;
+import io.lettuce.core.codec.StringCodec;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.concurrent.atomic.AtomicReference;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Buckets in Redis (Bucket4j's compare-and-swap over Lettuce), so every instance draws from the
+ * same bucket. When Redis cannot be reached the request is counted on a local bucket instead:
+ * limits stay roughly right and nothing fails. The outage is logged once a minute, and Redis is
+ * tried again every few seconds, so the store recovers by itself.
+ */
+class RedisRateLimitStore implements RateLimitStore, AutoCloseable {
+
+    private static final Logger log = LoggerFactory.getLogger(RedisRateLimitStore.class);
+    private static final Duration RETRY_AFTER_FAILURE = Duration.ofSeconds(5);
+    private static final Duration LOG_EVERY = Duration.ofMinutes(1);
+    private static final String KEY_PREFIX = "cpd:rate-limit:";
+
+    private final RedisClient client;
+    private final LocalRateLimitStore fallback = new LocalRateLimitStore();
+    private final Clock clock;
+    private final AtomicReference<ProxyManager<String>> buckets = new AtomicReference<>();
+    private volatile StatefulRedisConnection<String, byte[]> connection;
+    private volatile Instant redisDownUntil = Instant.MIN;
+    private volatile Instant lastOutageLog = Instant.MIN;
+
+    public RedisRateLimitStore(String redisUrl, Duration commandTimeout, Clock clock) {
+        this.clock = clock;
+        RedisURI uri = RedisURI.create(redisUrl);
+        uri.setTimeout(commandTimeout);
+        this.client = RedisClient.create(uri);
+        // Fail fast while disconnected instead of queueing: a request must not wait for Redis.
+        this.client.setOptions(ClientOptions.builder()
+                .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
+                .timeoutOptions(TimeoutOptions.enabled(commandTimeout))
+                .socketOptions(SocketOptions.builder().connectTimeout(commandTimeout).build())
+                .build());
+    }
+
+    @Override
+    public ConsumptionProbe tryConsume(String bucketId, int hourlyLimit, int tokens) {
+        Instant now = clock.instant();
+        if (now.isBefore(redisDownUntil)) {
+            return fallback.tryConsume(bucketId, hourlyLimit, tokens);
+        }
+        try {
+            return proxyManager().builder()
+                    .build(KEY_PREFIX + bucketId, () -> Buckets.hourly(hourlyLimit))
+                    .tryConsumeAndReturnRemaining(tokens);
+        } catch (RuntimeException e) {
+            redisDownUntil = now.plus(RETRY_AFTER_FAILURE);
+            if (now.isAfter(lastOutageLog.plus(LOG_EVERY))) {
+                lastOutageLog = now;
+                log.warn("Redis is unreachable for rate limiting; counting on this instance's local buckets until it is back: {}",
+                        e.toString());
+            }
+            return fallback.tryConsume(bucketId, hourlyLimit, tokens);
+        }
+    }
+
+    /** Whether requests are counted on this instance's local buckets for now, Redis being unreachable. */
+    boolean countingLocally() {
+        return clock.instant().isBefore(redisDownUntil);
+    }
+
+    private ProxyManager<String> proxyManager() {
+        ProxyManager<String> manager = buckets.get();
+        if (manager != null) {
+            return manager;
+        }
+        synchronized (this) {
+            if (buckets.get() == null) {
+                connection = client.connect(RedisCodec.of(StringCodec.UTF8, ByteArrayCodec.INSTANCE));
+                buckets.set(LettuceBasedProxyManager.builderFor(connection)
+                        .withExpirationStrategy(ExpirationAfterWriteStrategy
+                                .basedOnTimeForRefillingBucketUpToMax(Duration.ofMinutes(1)))
+                        .build());
+                log.info("Rate limits are shared through Redis");
+            }
+            return buckets.get();
+        }
+    }
+
+    @Override
+    public void close() {
+        if (connection != null) {
+            connection.close();
+        }
+        client.shutdown();
+    }
+}

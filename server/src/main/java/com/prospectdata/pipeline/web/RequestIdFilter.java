@@ -1,0 +1,124 @@
+package com.prospectdata.pipeline.web;
+
+import com.prospectdata.pipeline.auth.AuthenticatedKey;
+import com.prospectdata.core.openapi.GeneratedOperations;
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.util.Objects;
+import java.util.UUID;
+import java.util.regex.Pattern;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.slf4j.MDC;
+import org.springframework.beans.factory.annotation.Qualifier;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.http.HttpHeaders;
+import org.springframework.stereotype.Component;
+import org.springframework.web.filter.OncePerRequestFilter;
+import org.springframework.web.method.HandlerMethod;
+import org.springframework.web.servlet.HandlerExceptionResolver;
+import org.springframework.web.servlet.HandlerMapping;
+
+/**
+ * Gives every request an id (the caller's, when it is a sane token) that the response, the
+ * logs and support share, and writes the one access-log line per request.
+ */
+@Component
+@ConditionalOnWebApplication
+class RequestIdFilter extends OncePerRequestFilter {
+
+    public static final String HEADER = "X-Request-Id";
+    /** The operation a step answered without the handler running (a 304 from the data version). */
+    static final String ANSWERED_OPERATION = RequestIdFilter.class.getName() + ".answeredOperation";
+
+    private static final Pattern SANE_ID = Pattern.compile("[A-Za-z0-9._-]{1,128}");
+    private static final Logger accessLog = LoggerFactory.getLogger("access");
+
+    private final HandlerExceptionResolver errors;
+
+    public RequestIdFilter(@Qualifier("handlerExceptionResolver") HandlerExceptionResolver errors) {
+        this.errors = errors;
+    }
+
+    static String requestIdFor(String callerValue) {
+        if (callerValue != null && SANE_ID.matcher(callerValue).matches()) {
+            return callerValue;
+        }
+        return UUID.randomUUID().toString();
+    }
+
+    /**
+     * The access line: as text, {@code name=value} pairs in the message; as JSON
+     * ({@code logging.structured.format.console}), the same as fields of their own
+     * (docs/OPERATIONS.md, "Logs"). Never the key, only its id.
+     */
+    private static void logAccess(HttpServletRequest request, HttpServletResponse response, String requestId,
+                                  int status, long durationMs) {
+        String keyId = AuthenticatedKey.of(request).map(caller -> caller.keyId().toString()).orElse("-");
+        String organization = AuthenticatedKey.of(request).map(caller -> caller.organizationId().toString()).orElse("-");
+        String operation = request.getAttribute(HandlerMapping.BEST_MATCHING_HANDLER_ATTRIBUTE) instanceof HandlerMethod handler
+                ? GeneratedOperations.operationId(handler.getMethod()).orElse("-")
+                : request.getAttribute(ANSWERED_OPERATION) instanceof String answered ? answered : "-";
+        String bytes = Objects.requireNonNullElse(response.getHeader(HttpHeaders.CONTENT_LENGTH), "-");
+        String userAgent = sanitized(request.getHeader(HttpHeaders.USER_AGENT));
+        accessLog.atInfo()
+                .setMessage("request_id={} key_id={} organization={} operation={} method={} path={} status={} duration_ms={} bytes={} client={}")
+                .addArgument(requestId).addArgument(keyId).addArgument(organization).addArgument(operation)
+                .addArgument(request.getMethod()).addArgument(request.getRequestURI()).addArgument(status)
+                .addArgument(durationMs).addArgument(bytes).addArgument(request.getRemoteAddr())
+                .addKeyValue("request_id", requestId)
+                .addKeyValue("key_id", keyId)
+                .addKeyValue("organization", organization)
+                .addKeyValue("operation", operation)
+                .addKeyValue("method", request.getMethod())
+                .addKeyValue("path", request.getRequestURI())
+                .addKeyValue("status", status)
+                .addKeyValue("duration_ms", durationMs)
+                .addKeyValue("bytes", bytes)
+                .addKeyValue("client", request.getRemoteAddr())
+                .addKeyValue("user_agent", userAgent)
+                .log();
+    }
+
+    /** A header value as a log field: printable ASCII, at most 256 characters. */
+    private static String sanitized(String value) {
+        if (value == null) {
+            return "-";
+        }
+        String printable = value.codePoints().limit(256)
+                .map(c -> c >= 0x20 && c < 0x7f ? c : '?')
+                .collect(StringBuilder::new, StringBuilder::appendCodePoint, StringBuilder::append).toString();
+        return printable.isEmpty() ? "-" : printable;
+    }
+
+    @Override
+    protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+            throws ServletException, IOException {
+        String requestId = requestIdFor(request.getHeader(HEADER));
+        long started = System.nanoTime();
+        response.setHeader(HEADER, requestId);
+        MDC.put("requestId", requestId);
+        boolean completed = false;
+        try {
+            chain.doFilter(request, response);
+            completed = true;
+        } catch (RuntimeException failure) {
+            // A step of the pipeline failed (the database is down while a key is looked up, say):
+            // answered here by the one error handler, not by the container, which would log a
+            // stack trace for each such request before its error page got the same answer.
+            if (response.isCommitted() || errors.resolveException(request, response, null, failure) == null) {
+                throw failure;
+            }
+            completed = true;
+        } finally {
+            // A failure that escaped the chain is answered 500 by the container, whatever status
+            // the response held when it happened: the log says what the client got.
+            int status = completed ? response.getStatus() : HttpServletResponse.SC_INTERNAL_SERVER_ERROR;
+            logAccess(request, response, requestId, status, (System.nanoTime() - started) / 1_000_000);
+            MDC.remove("requestId");
+        }
+    }
+}

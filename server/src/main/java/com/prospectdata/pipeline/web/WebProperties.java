@@ -1,0 +1,55 @@
+package com.prospectdata.pipeline.web;
+
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.Pattern;
+import java.util.List;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.validation.annotation.Validated;
+
+/**
+ * {@code app.plain-http-port}, {@code app.cors.*} and {@code app.compression.*}.
+ *
+ * @param plainHttpPort a plain-HTTP listener that answers every request 403
+ *        {@code HTTPS_REQUIRED}, for clients that still call {@code http://}; 0 for none
+ * @param cors browser access
+ * @param compression gzip for the bodies of 200s, when the client accepts it
+ * @param http2 HTTP/2 beside HTTP/1.1 on the API's TLS port (ALPN {@code h2}); never on a
+ *        plain-HTTP port, where it would mean an {@code h2c} upgrade nobody needs
+ */
+@ConfigurationProperties("app")
+@Validated
+record WebProperties(
+        @DefaultValue("0") @Min(0) @Max(65535) int plainHttpPort,
+        @DefaultValue @Valid Cors cors,
+        @DefaultValue @Valid Compression compression,
+        @DefaultValue("true") boolean http2) {
+
+    /**
+     * @param enabled whether a 200 is gzip-compressed for a client whose {@code Accept-Encoding} allows it
+     * @param minResponseBytes the smallest body compressed: below about 1 KB the gzip header and
+     *        the CPU cost more than the bytes saved
+     */
+    public record Compression(
+            @DefaultValue("true") boolean enabled,
+            @DefaultValue("2048") @Min(0) @Max(100_000_000) int minResponseBytes) {
+    }
+
+    /**
+     * @param allowedOrigins browser origins allowed to call the API, such as
+     *        {@code https://app.partner.example}; none: CORS is off (partners call from servers)
+     */
+    public record Cors(List<@Pattern(regexp = "https?://[^/\\s,]+",
+            message = "must be origins such as https://app.partner.example (scheme, host and port, no path)") String> allowedOrigins) {
+
+        public Cors {
+            allowedOrigins = allowedOrigins == null ? List.of() : List.copyOf(allowedOrigins);
+        }
+
+        public boolean enabled() {
+            return !allowedOrigins.isEmpty();
+        }
+    }
+}

@@ -1,0 +1,260 @@
+package com.prospectdata.data.reuse;
+
+import static com.prospectdata.generated.jooq.Tables.COMPANY;
+import static com.prospectdata.generated.jooq.Tables.PROSPECT_SEARCH;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
+
+import com.prospectdata.data.dataversion.DataVersionProperties;
+import com.prospectdata.data.dataversion.DataVersionWrites;
+import com.prospectdata.data.dataversion.DataVersions;
+import com.prospectdata.webtier.StatementsOnThisThread;
+import com.prospectdata.webtier.WebTierTest;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import org.jooq.DSLContext;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.mock.web.MockHttpServletRequest;
+import org.springframework.test.web.servlet.ResultActions;
+import org.springframework.util.unit.DataSize;
+import org.springframework.web.context.request.RequestContextHolder;
+import org.springframework.web.context.request.ServletRequestAttributes;
+
+/**
+ * Pages and totals reused while the organization's data version holds (docs/api-rules.md §1,
+ * "Validators and freshness"): a kept page runs no SQL, later pages do not count again, a
+ * committed write is served once {@code app.data-version.max-age} has passed, and no organization
+ * receives what was kept for another.
+ */
+class ResultReuseWebTest extends WebTierTest {
+
+    private static final String OUR_LIST = "/api/v1/companies/?prospect_search_id=" + OUR_SEARCH;
+    private static final String THEIR_LIST = "/api/v1/companies/?prospect_search_id=" + THEIR_SEARCH;
+
+    @Autowired
+    DSLContext db;
+    @Autowired
+    DataVersions versions;
+    @Autowired
+    DataVersionProperties versionSettings;
+
+    private String theirKey;
+
+    @BeforeAll
+    void issueTheirKey() {
+        theirKey = issueKey(THEIRS);
+    }
+
+    @Test
+    void aRepeatedPageRunsNoSqlAndTheFiltersOtherPagesDoNotCountItAgain() throws Exception {
+        versions.refresh();
+        // Filters no other test asks for, so that nothing is kept for them yet.
+        String stored = OUR_LIST + "&min_match_score=0.125";
+        List<String> first = statements(stored + "&limit=1");
+        assertThat(first).anyMatch(sql -> sql.contains("prospect_search_score_count"));
+        String body = ours(stored + "&limit=1").andExpect(status().isOk()).andReturn().getResponse().getContentAsString();
+
+        assertThat(statements(stored + "&limit=1")).as("the kept page").isEmpty();
+        assertThat(ours(stored + "&limit=1").andReturn().getResponse().getContentAsString()).isEqualTo(body);
+        assertThat(statements(stored + "&limit=2")).as("another page of the same filter, its total kept")
+                .isNotEmpty().noneMatch(sql -> sql.contains("prospect_search_score_count"));
+
+        String searched = OUR_LIST + "&search=elbe%2050&limit=1";
+        assertThat(statements(searched)).anyMatch(sql -> sql.contains("over ()"));
+        assertThat(statements(searched + "&offset=1")).as("the search's second page, its total kept")
+                .isNotEmpty().noneMatch(sql -> sql.contains("over ()"));
+        ours(searched + "&offset=1").andExpect(status().isOk())
+                .andExpect(jsonPath("$.total").value(2))
+                .andExpect(jsonPath("$.items[0].id").value(ELBE_TWIN.toString()))
+                .andExpect(jsonPath("$.has_more").value(false));
+    }
+
+    @Test
+    void noOrganizationReceivesAPageKeptForAnother() throws Exception {
+        versions.refresh();
+        for (String filters : List.of("", "&limit=2", "&search=a", "&review_status=pending")) {
+            ours(OUR_LIST + filters).andExpect(status().isOk());
+            theirs(OUR_LIST + filters).andExpect(status().isForbidden());
+            theirs(THEIR_LIST + filters).andExpect(status().isOk());
+            ours(THEIR_LIST + filters).andExpect(status().isForbidden());
+        }
+        theirs(THEIR_LIST).andExpect(jsonPath("$.total").value(1))
+                .andExpect(jsonPath("$.items[0].id").value(THEIR_COMPANY.toString()));
+        ours(OUR_LIST).andExpect(jsonPath("$.total").value(5));
+    }
+
+    @Test
+    void aCommittedWriteIsServedOnceMaxAgeHasPassed() throws Exception {
+        String name = db.select(COMPANY.NAME).from(COMPANY).where(COMPANY.ID.eq(ALSTER)).fetchSingle(COMPANY.NAME);
+        ours(OUR_LIST).andExpect(jsonPath("$.items[0].name").value(name));
+        try {
+            write(() -> db.transaction(tx -> {
+                tx.dsl().update(COMPANY).set(COMPANY.NAME, "Alster renamed").where(COMPANY.ID.eq(ALSTER)).execute();
+                DataVersionWrites.bump(tx.dsl(), List.of(OURS));
+            }));
+            ours(OUR_LIST).andExpect(jsonPath("$.items[0].name").value("Alster renamed"));
+
+            // The search moves to the other organization: both versions rise, the kept page is ours no more.
+            write(() -> db.transaction(tx -> {
+                tx.dsl().update(PROSPECT_SEARCH).set(PROSPECT_SEARCH.ORGANIZATION_ID, THEIRS)
+                        .where(PROSPECT_SEARCH.ID.eq(OUR_SEARCH)).execute();
+                DataVersionWrites.bump(tx.dsl(), List.of(OURS, THEIRS));
+            }));
+            ours(OUR_LIST).andExpect(status().isForbidden());
+            theirs(OUR_LIST).andExpect(status().isOk()).andExpect(jsonPath("$.items[0].name").value("Alster renamed"));
+        } finally {
+            db.transaction(tx -> {
+                tx.dsl().update(PROSPECT_SEARCH).set(PROSPECT_SEARCH.ORGANIZATION_ID, OURS)
+                        .where(PROSPECT_SEARCH.ID.eq(OUR_SEARCH)).execute();
+                tx.dsl().update(COMPANY).set(COMPANY.NAME, name).where(COMPANY.ID.eq(ALSTER)).execute();
+                DataVersionWrites.bump(tx.dsl(), List.of(OURS, THEIRS));
+            });
+            versions.refresh();
+        }
+    }
+
+    @Test
+    void aResultIsReadOncePerOrganizationAndVersionAndNeverGivenToAnother() {
+        ResultReuse reuse = reuse(true, DataSize.ofMegabytes(64));
+        AtomicInteger reads = new AtomicInteger();
+        UUID other = UUID.randomUUID();
+
+        String ours = reuse.forOrganization(OURS).get("request", value -> 0, () -> "ours " + reads.incrementAndGet());
+        String again = reuse.forOrganization(OURS).get("request", value -> 0, () -> "ours " + reads.incrementAndGet());
+        String theirs = reuse.forOrganization(other).get("request", value -> 0, () -> "other " + reads.incrementAndGet());
+
+        assertThat(List.of(ours, again, theirs)).containsExactly("ours 1", "ours 1", "other 2");
+        assertThat(reuse.forOrganization(other).<String>kept("request")).contains("other 2");
+
+        write(() -> db.transaction(tx -> DataVersionWrites.bump(tx.dsl(), List.of(OURS))));
+        assertThat(reuse.forOrganization(OURS).get("request", value -> 0, () -> "ours " + reads.incrementAndGet()))
+                .as("read again at the new version").isEqualTo("ours 3");
+    }
+
+    @Test
+    void oneRequestUsesTheVersionItFirstReadEvenWhenAWriteLandsInBetween() {
+        versions.refresh();
+        MockHttpServletRequest request = new MockHttpServletRequest();
+        OptionalLong validatorsVersion = versions.current(request, OURS);
+        db.transaction(tx -> DataVersionWrites.bump(tx.dsl(), List.of(OURS)));
+        versions.refresh();
+
+        RequestContextHolder.setRequestAttributes(new ServletRequestAttributes(request));
+        try {
+            assertThat(versions.current(OURS)).as("the delegate's read, later in the same request")
+                    .isEqualTo(validatorsVersion);
+        } finally {
+            RequestContextHolder.resetRequestAttributes();
+        }
+        assertThat(versions.current(new MockHttpServletRequest(), OURS)).as("the next request")
+                .isNotEqualTo(validatorsVersion);
+        assertThat(versions.current(request, THEIRS)).as("another organization's version is its own")
+                .isEqualTo(versions.current(new MockHttpServletRequest(), THEIRS));
+    }
+
+    @Test
+    void switchedOffEveryRequestReadsAndNothingIsKept() {
+        ResultReuse reuse = reuse(false, DataSize.ofMegabytes(64));
+        AtomicInteger reads = new AtomicInteger();
+        for (int i = 0; i < 3; i++) {
+            reuse.forOrganization(OURS).get("request", value -> 100, reads::incrementAndGet);
+        }
+        assertThat(reads).hasValue(3);
+        assertThat(reuse.keptBytes()).isZero();
+    }
+
+    @Test
+    void aFailureIsNotKept() {
+        ResultReuse reuse = reuse(true, DataSize.ofMegabytes(64));
+        ResultReuse.Scope scope = reuse.forOrganization(OURS);
+        assertThatThrownBy(() -> scope.get("request", value -> 0, () -> {
+            throw new IllegalStateException("the database is gone");
+        })).hasMessage("the database is gone");
+        assertThat(scope.get("request", value -> 0, () -> "read")).isEqualTo("read");
+    }
+
+    @Test
+    void requestsForAResultBeingReadWaitForThatRead() throws Exception {
+        ResultReuse reuse = reuse(true, DataSize.ofMegabytes(64));
+        AtomicInteger reads = new AtomicInteger();
+        Object release = new Object();
+        AtomicReference<String> second = new AtomicReference<>();
+        Thread first = Thread.ofPlatform().start(() -> reuse.forOrganization(OURS).get("slow", value -> 0, () -> {
+            reads.incrementAndGet();
+            synchronized (release) {
+                try {
+                    release.wait(10_000);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            return "read once";
+        }));
+        awaitState(first, Thread.State.TIMED_WAITING);
+        Thread waiting = Thread.ofPlatform().start(() -> second.set(reuse.forOrganization(OURS)
+                .get("slow", value -> 0, () -> "read twice " + reads.incrementAndGet())));
+        awaitState(waiting, Thread.State.WAITING);
+        synchronized (release) {
+            release.notifyAll();
+        }
+        first.join(10_000);
+        waiting.join(10_000);
+        assertThat(second.get()).isEqualTo("read once");
+        assertThat(reads).hasValue(1);
+    }
+
+    @Test
+    void theKeptResultsStayWithinTheirSize() {
+        ResultReuse reuse = reuse(true, DataSize.ofMegabytes(1));
+        for (int i = 0; i < 100; i++) {
+            reuse.forOrganization(OURS).get("request " + i, value -> 50_000, () -> "value");
+        }
+        assertThat(reuse.keptBytes()).isPositive().isLessThanOrEqualTo(DataSize.ofMegabytes(1).toBytes());
+    }
+
+    private ResultReuse reuse(boolean enabled, DataSize maxSize) {
+        versions.refresh();
+        return new ResultReuse(new ReuseProperties(enabled, maxSize), Optional.of(versions), new SimpleMeterRegistry());
+    }
+
+    /** A write, then as long as the contract lets an answer still reflect the data before it. */
+    private void write(Runnable write) {
+        write.run();
+        try {
+            Thread.sleep(versionSettings.maxAge().toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static void awaitState(Thread thread, Thread.State state) throws InterruptedException {
+        for (int i = 0; i < 1000 && thread.getState() != state && thread.isAlive(); i++) {
+            Thread.sleep(10);
+        }
+    }
+
+    private List<String> statements(String path) throws Exception {
+        return new ArrayList<>(StatementsOnThisThread.during(db, () -> ours(path).andExpect(status().isOk())));
+    }
+
+    private ResultActions ours(String path) throws Exception {
+        return mvc.perform(call(path));
+    }
+
+    private ResultActions theirs(String path) throws Exception {
+        return mvc.perform(get(URI.create(path)).secure(true).header("Authorization", "Bearer " + theirKey));
+    }
+}

@@ -1,0 +1,64 @@
+package com.prospectdata.features.health;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.prospectdata.data.database.DatabaseReachability;
+import java.sql.SQLException;
+import java.time.Clock;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.jooq.DSLContext;
+import org.jooq.SQLDialect;
+import org.jooq.impl.DSL;
+import org.jooq.tools.jdbc.MockConnection;
+import org.jooq.tools.jdbc.MockResult;
+import org.junit.jupiter.api.Test;
+
+/** The check behind GET /health and readiness: one statement stands for a second, a failure for nothing. */
+class DatabaseCheckTest {
+
+    private final AtomicInteger statements = new AtomicInteger();
+    private final AtomicBoolean databaseFails = new AtomicBoolean();
+    private final DSLContext db = DSL.using(new MockConnection(context -> {
+        statements.incrementAndGet();
+        if (databaseFails.get()) {
+            throw new SQLException("the database is gone", "57P01");
+        }
+        DSLContext create = DSL.using(SQLDialect.POSTGRES);
+        return new MockResult[] {new MockResult(1, create.newResult(DSL.one()))};
+    }), SQLDialect.POSTGRES);
+    private final DatabaseCheck check = new DatabaseCheck(db, new DatabaseReachability(), Clock.systemUTC());
+
+    @Test
+    void aSuccessfulCheckStandsForTheChecksRightAfterIt() {
+        assertThat(check.answers()).isTrue();
+        assertThat(check.answers()).isTrue();
+        assertThat(check.answers()).isTrue();
+
+        assertThat(statements).hasValue(1);
+    }
+
+    @Test
+    void aCheckRunsAgainOnceTheLastSuccessIsASecondOld() throws InterruptedException {
+        assertThat(check.answers()).isTrue();
+        Thread.sleep(DatabaseCheck.ANSWER_HOLDS.toMillis() + 100);
+
+        assertThat(check.answers()).isTrue();
+        assertThat(statements).hasValue(2);
+    }
+
+    @Test
+    void aFailedCheckForgetsTheLastSuccessSoEveryCheckAsksUntilTheDatabaseAnswers() throws InterruptedException {
+        assertThat(check.answers()).isTrue();
+        Thread.sleep(DatabaseCheck.ANSWER_HOLDS.toMillis() + 100);
+        databaseFails.set(true);
+
+        assertThat(check.answers()).isFalse();
+        assertThat(check.answers()).isFalse();
+        databaseFails.set(false);
+        assertThat(check.answers()).isTrue();
+        assertThat(check.answers()).isTrue();
+
+        assertThat(statements).hasValue(4);
+    }
+}

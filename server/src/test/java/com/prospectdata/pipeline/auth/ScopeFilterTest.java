@@ -1,0 +1,48 @@
+package com.prospectdata.pipeline.auth;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.prospectdata.core.errors.ApiException;
+import com.prospectdata.core.openapi.ApiOperations;
+import com.prospectdata.core.openapi.DocumentCopies;
+import com.prospectdata.pipeline.OperationFilter;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.springframework.mock.web.MockHttpServletRequest;
+import org.springframework.mock.web.MockHttpServletResponse;
+import org.springframework.web.servlet.HandlerExceptionResolver;
+
+/** The scopes a request needs are its operation's {@code x-required-scopes}, read from the document. */
+class ScopeFilterTest {
+
+    private static final ApiOperations WITH_THINGS = ApiOperations.of(DocumentCopies.withThings(false));
+
+    @ParameterizedTest(name = "{0} with [{1}] -> {2}")
+    @CsvSource(delimiter = '|', textBlock = """
+            /api/v1/companies/c1/things  | companies:read               | 403
+            /api/v1/companies/c1/things  | companies:read things:read   | 200
+            /api/v1/companies/c1         | companies:read               | 200
+            /api/v1/companies/c1         | things:read                  | 403
+            /api/v1/no-such-operation    | companies:read               | 200
+            /api/v1/no-such-operation    | things:read                  | 403
+            """)
+    void aKeyNeedsEveryScopeItsOperationDeclares(String path, String scopes, int expected) throws Exception {
+        MockHttpServletRequest request = new MockHttpServletRequest("GET", path);
+        new AuthenticatedKey(UUID.randomUUID(), UUID.randomUUID(), Tier.PRO, 1000, List.of(scopes.split(" ")),
+                Optional.empty()).attachTo(request);
+        MockHttpServletResponse response = new MockHttpServletResponse();
+        HandlerExceptionResolver errors = (refused, answer, handler, failure) -> {
+            answer.setStatus(((ApiException) failure).code().status().value());
+            return null;
+        };
+        ScopeFilter step = new ScopeFilter(WITH_THINGS, errors);
+
+        new OperationFilter(WITH_THINGS).doFilter(request, response,
+                (resolved, answer) -> step.doFilter(resolved, answer, (served, ok) -> ((MockHttpServletResponse) ok).setStatus(200)));
+
+        assertThat(response.getStatus()).isEqualTo(expected);
+    }
+}
