@@ -1,5 +1,27 @@
 package com.prospectdata.pipeline.auth;
 
+import com.prospectdata.pipeline.ApiStep;
+import com.prospectdata.pipeline.RequestContext;
+import com.prospectdata.pipeline.ApiStep;
+import com.prospectdata.pipeline.RequestContext;
+import com.prospectdata.pipeline.ApiStep;
+import com.prospectdata.pipeline.RequestContext;
+import com.prospectdata.pipeline.ApiStep;
+import com.prospectdata.pipeline.RequestContext;
+import com.prospectdata.pipeline.ApiStep;
+import com.prospectdata.pipeline.RequestContext;
+import com.prospectdata.pipeline.ApiStep;
+import com.prospectdata.pipeline.RequestContext;
+import com.prospectdata.pipeline.ApiStep;
+import com.prospectdata.pipeline.RequestContext;
+import com.prospectdata.pipeline.ApiStep;
+import com.prospectdata.pipeline.RequestContext;
+import com.prospectdata.pipeline.ApiStep;
+import com.prospectdata.pipeline.RequestContext;
+import com.prospectdata.pipeline.ApiStep;
+import com.prospectdata.pipeline.RequestContext;
+import com.prospectdata.pipeline.ApiStep;
+import com.prospectdata.pipeline.RequestContext;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
@@ -42,7 +64,7 @@ public class ApiKeyAuthenticationFilter extends OncePerRequestFilter {
 
     @Override
     protected boolean shouldNotFilter(HttpServletRequest request) {
-        return !KeyStep.appliesTo(request);
+        return !ApiStep.appliesTo(request);
     }
 
     @Override
@@ -57,7 +79,7 @@ public class ApiKeyAuthenticationFilter extends OncePerRequestFilter {
         try {
             caller = authenticate(Collections.list(request.getHeaders(HttpHeaders.AUTHORIZATION)));
         } catch (KeyRefusal refused) {
-            FailedAuthenticationFilter.attachRefusal(request, refused);
+            RequestContext.of(request).holdRefusal(refused);
             chain.doFilter(request, response);
             return;
         }

@@ -21,6 +21,15 @@ public record AuthenticatedKey(UUID keyId, UUID organizationId, Tier tier, int h
         return Optional.ofNullable((AuthenticatedKey) request.getAttribute(REQUEST_ATTRIBUTE));
     }
 
+    /**
+     * The caller the authentication step accepted, for the steps after it, which run only for
+     * accepted callers.
+     */
+    public static AuthenticatedKey accepted(ServletRequest request) {
+        return of(request).orElseThrow(() -> new IllegalStateException(
+                "A key step ran before authentication or after it refused: see web/RequestPipeline"));
+    }
+
     void attachTo(ServletRequest request) {
         request.setAttribute(REQUEST_ATTRIBUTE, this);
     }

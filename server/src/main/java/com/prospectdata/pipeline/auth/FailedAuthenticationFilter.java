@@ -1,7 +1,9 @@
 package com.prospectdata.pipeline.auth;
 
-import com.prospectdata.core.errors.RateLimitRejections;
 import com.prospectdata.core.errors.RateLimitExceededException;
+import com.prospectdata.core.errors.RateLimitRejections;
+import com.prospectdata.pipeline.ApiStep;
+import com.prospectdata.pipeline.RequestContext;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.servlet.FilterChain;
@@ -11,10 +13,8 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.util.EnumMap;
 import java.util.Map;
-import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.stereotype.Component;
-import org.springframework.web.servlet.HandlerExceptionResolver;
 
 /**
  * The failed-attempt throttle step, right after authentication: a refused key is answered 401,
@@ -24,17 +24,13 @@ import org.springframework.web.servlet.HandlerExceptionResolver;
  */
 @Component
 @ConditionalOnWebApplication
-public class FailedAuthenticationFilter extends KeyStep {
-
-    private static final String REFUSAL_ATTRIBUTE = FailedAuthenticationFilter.class.getName() + ".refusal";
+public class FailedAuthenticationFilter extends ApiStep {
 
     private final FailedAuthenticationThrottle throttle;
     private final Map<KeyRefusal.Reason, Counter> failures = new EnumMap<>(KeyRefusal.Reason.class);
     private final Counter throttled;
 
-    public FailedAuthenticationFilter(FailedAuthenticationThrottle throttle, MeterRegistry meters,
-                                      @Qualifier("handlerExceptionResolver") HandlerExceptionResolver errors) {
-        super(errors);
+    public FailedAuthenticationFilter(FailedAuthenticationThrottle throttle, MeterRegistry meters) {
         this.throttle = throttle;
         // Registered up front, so a rate over them reads 0 rather than "no data" before the first failure.
         for (KeyRefusal.Reason reason : KeyRefusal.Reason.values()) {
@@ -46,14 +42,10 @@ public class FailedAuthenticationFilter extends KeyStep {
         throttled = RateLimitRejections.counter(meters, "failed_attempts", "none");
     }
 
-    static void attachRefusal(HttpServletRequest request, KeyRefusal refusal) {
-        request.setAttribute(REFUSAL_ATTRIBUTE, refusal);
-    }
-
     @Override
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
-        if (!(request.getAttribute(REFUSAL_ATTRIBUTE) instanceof KeyRefusal refusal)) {
+        if (!(RequestContext.of(request).heldRefusal().orElse(null) instanceof KeyRefusal refusal)) {
             chain.doFilter(request, response);
             return;
         }
@@ -66,6 +58,6 @@ public class FailedAuthenticationFilter extends KeyStep {
             throttled.increment();
             answer = exceeded;
         }
-        refuse(request, response, answer);
+        throw answer;
     }
 }

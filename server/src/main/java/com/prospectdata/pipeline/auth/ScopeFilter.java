@@ -2,6 +2,7 @@ package com.prospectdata.pipeline.auth;
 
 import com.prospectdata.core.errors.ApiException;
 import com.prospectdata.core.openapi.ApiOperations;
+import com.prospectdata.pipeline.ApiStep;
 import com.prospectdata.pipeline.RequestContext;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
@@ -9,10 +10,8 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.util.List;
-import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.stereotype.Component;
-import org.springframework.web.servlet.HandlerExceptionResolver;
 
 /**
  * The scope step, after the rate limit: the caller's key must have every scope the operation's
@@ -21,12 +20,11 @@ import org.springframework.web.servlet.HandlerExceptionResolver;
  */
 @Component
 @ConditionalOnWebApplication
-public class ScopeFilter extends KeyStep {
+public class ScopeFilter extends ApiStep {
 
     private final List<String> scopesEveryOperationRequires;
 
-    public ScopeFilter(ApiOperations operations, @Qualifier("handlerExceptionResolver") HandlerExceptionResolver errors) {
-        super(errors);
+    public ScopeFilter(ApiOperations operations) {
         this.scopesEveryOperationRequires = operations.scopesEveryOperationRequires();
     }
 
@@ -36,10 +34,9 @@ public class ScopeFilter extends KeyStep {
         List<String> required = RequestContext.of(request).operation()
                 .map(operation -> operation.traits().requiredScopes())
                 .orElse(scopesEveryOperationRequires);
-        AuthenticatedKey caller = acceptedCaller(request);
+        AuthenticatedKey caller = AuthenticatedKey.accepted(request);
         if (!required.stream().allMatch(caller::hasScope)) {
-            refuse(request, response, ApiException.forbidden("Insufficient scopes. Required: " + String.join(", ", required)));
-            return;
+            throw ApiException.forbidden("Insufficient scopes. Required: " + String.join(", ", required));
         }
         chain.doFilter(request, response);
     }

@@ -1,8 +1,8 @@
 package com.prospectdata.pipeline.load;
 
-import com.prospectdata.pipeline.auth.KeyStep;
 import com.prospectdata.core.errors.ServiceUnavailableException;
 import com.prospectdata.core.openapi.OperationTraits.WorkKind;
+import com.prospectdata.pipeline.ApiStep;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -17,10 +17,8 @@ import java.util.Map;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
-import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.stereotype.Component;
-import org.springframework.web.servlet.HandlerExceptionResolver;
 
 /**
  * The overload step, after the key, its rate limit and its scope: a request takes a slot of its
@@ -35,15 +33,13 @@ import org.springframework.web.servlet.HandlerExceptionResolver;
  */
 @Component
 @ConditionalOnWebApplication
-public class LoadSheddingFilter extends KeyStep {
+public class LoadSheddingFilter extends ApiStep {
 
     private final LoadProperties settings;
     private final Map<WorkKind, Semaphore> slots = new EnumMap<>(WorkKind.class);
     private final Map<WorkKind, Counter> shed = new EnumMap<>(WorkKind.class);
 
-    public LoadSheddingFilter(LoadProperties settings, MeterRegistry meters,
-                              @Qualifier("handlerExceptionResolver") HandlerExceptionResolver errors) {
-        super(errors);
+    public LoadSheddingFilter(LoadProperties settings, MeterRegistry meters) {
         this.settings = settings;
         for (WorkKind kind : WorkKind.values()) {
             int capacity = switch (kind) {
@@ -87,8 +83,7 @@ public class LoadSheddingFilter extends KeyStep {
         if (!acquired) {
             shed.get(kind).increment();
             // The slots turn over in well under a second.
-            refuse(request, response, ServiceUnavailableException.busy());
-            return;
+            throw ServiceUnavailableException.busy();
         }
         if (waited) {
             // Its wait is spent out of the deadline: a request that queued behind others must not

@@ -1,11 +1,11 @@
 package com.prospectdata.pipeline.ratelimit;
 
-import com.prospectdata.pipeline.auth.KeyStep;
-import com.prospectdata.pipeline.auth.AuthenticatedKey;
-import com.prospectdata.pipeline.auth.Tier;
 import com.prospectdata.core.errors.RateLimitExceededException;
 import com.prospectdata.core.errors.RateLimitRejections;
+import com.prospectdata.pipeline.ApiStep;
 import com.prospectdata.pipeline.RequestContext;
+import com.prospectdata.pipeline.auth.AuthenticatedKey;
+import com.prospectdata.pipeline.auth.Tier;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.servlet.FilterChain;
@@ -15,10 +15,8 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.util.EnumMap;
 import java.util.Map;
-import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.stereotype.Component;
-import org.springframework.web.servlet.HandlerExceptionResolver;
 
 /**
  * The rate-limit step, after authentication: the operation's {@code x-rate-limit-cost} in tokens
@@ -26,14 +24,12 @@ import org.springframework.web.servlet.HandlerExceptionResolver;
  */
 @Component
 @ConditionalOnWebApplication
-public class RateLimitFilter extends KeyStep {
+public class RateLimitFilter extends ApiStep {
 
     private final RateLimiter rateLimiter;
     private final Map<Tier, Counter> rejections = new EnumMap<>(Tier.class);
 
-    public RateLimitFilter(RateLimiter rateLimiter, MeterRegistry meters,
-                           @Qualifier("handlerExceptionResolver") HandlerExceptionResolver errors) {
-        super(errors);
+    public RateLimitFilter(RateLimiter rateLimiter, MeterRegistry meters) {
         this.rateLimiter = rateLimiter;
         for (Tier tier : Tier.values()) {
             rejections.put(tier, RateLimitRejections.counter(meters, "key", tier.wireName()));
@@ -43,13 +39,12 @@ public class RateLimitFilter extends KeyStep {
     @Override
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
-        AuthenticatedKey caller = acceptedCaller(request);
+        AuthenticatedKey caller = AuthenticatedKey.accepted(request);
         try {
             rateLimiter.consume(caller, costOf(request), response);
         } catch (RateLimitExceededException exceeded) {
             rejections.get(caller.tier()).increment();
-            refuse(request, response, exceeded);
-            return;
+            throw exceeded;
         }
         chain.doFilter(request, response);
     }

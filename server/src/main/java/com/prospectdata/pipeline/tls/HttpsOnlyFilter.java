@@ -7,11 +7,9 @@ import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
-import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.stereotype.Component;
 import org.springframework.web.filter.OncePerRequestFilter;
-import org.springframework.web.servlet.HandlerExceptionResolver;
 
 /**
  * The first check of every request (docs/api-rules.md §2): a request that did not arrive over
@@ -22,20 +20,14 @@ import org.springframework.web.servlet.HandlerExceptionResolver;
 @ConditionalOnWebApplication
 public class HttpsOnlyFilter extends OncePerRequestFilter {
 
-    private final HandlerExceptionResolver errors;
-
-    public HttpsOnlyFilter(@Qualifier("handlerExceptionResolver") HandlerExceptionResolver errors) {
-        this.errors = errors;
-    }
 
     @Override
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
         if (!request.isSecure()) {
-            errors.resolveException(request, response, null, new ApiException(ErrorCode.HTTPS_REQUIRED,
+            throw new ApiException(ErrorCode.HTTPS_REQUIRED,
                     "This API is served over HTTPS only. A key sent over plain HTTP may have been seen by others:"
-                            + " ask your account manager to revoke it."));
-            return;
+                            + " ask your account manager to revoke it.");
         }
         chain.doFilter(request, response);
     }

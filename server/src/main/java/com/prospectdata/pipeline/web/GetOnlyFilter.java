@@ -18,7 +18,9 @@ import org.springframework.web.servlet.HandlerExceptionResolver;
  * Every route is GET (and HEAD). OPTIONS and TRACE would otherwise get the servlet container's
  * bodiless answers; here they get the contract's JSON 405 with {@code Allow}. CORS preflights,
  * when CORS is configured, are left to Spring. POST, PUT, PATCH and DELETE reach Spring, which
- * answers 405 on a known route and 404 on an unknown one.
+ * answers 405 on a known route and 404 on an unknown one. Unlike the steps before it, it answers
+ * through the one error handler itself instead of throwing: it runs inside the conditional-GET
+ * step, whose buffered response must hold the answer when that step finishes.
  */
 @Component
 @ConditionalOnWebApplication

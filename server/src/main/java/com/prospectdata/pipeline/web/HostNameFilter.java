@@ -6,11 +6,9 @@ import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
-import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.stereotype.Component;
 import org.springframework.web.filter.OncePerRequestFilter;
-import org.springframework.web.servlet.HandlerExceptionResolver;
 
 /**
  * A request must name this server with a host name no longer than DNS allows (253
@@ -25,19 +23,13 @@ class HostNameFilter extends OncePerRequestFilter {
 
     static final int MAX_HOST_NAME_LENGTH = 253;
 
-    private final HandlerExceptionResolver errors;
-
-    public HostNameFilter(@Qualifier("handlerExceptionResolver") HandlerExceptionResolver errors) {
-        this.errors = errors;
-    }
 
     @Override
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
         if (request.getServerName().length() > MAX_HOST_NAME_LENGTH) {
-            errors.resolveException(request, response, null, ApiException.validation(
-                    "The Host header must name this server with a host name of at most " + MAX_HOST_NAME_LENGTH + " characters"));
-            return;
+            throw ApiException.validation(
+                    "The Host header must name this server with a host name of at most " + MAX_HOST_NAME_LENGTH + " characters");
         }
         chain.doFilter(request, response);
     }

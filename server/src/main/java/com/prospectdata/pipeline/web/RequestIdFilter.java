@@ -105,10 +105,11 @@ class RequestIdFilter extends OncePerRequestFilter {
         try {
             chain.doFilter(request, response);
             completed = true;
-        } catch (RuntimeException failure) {
-            // A step of the pipeline failed (the database is down while a key is looked up, say):
-            // answered here by the one error handler, not by the container, which would log a
-            // stack trace for each such request before its error page got the same answer.
+        } catch (RuntimeException | ServletException failure) {
+            // Every step refuses a request by throwing (pipeline/ApiStep), and a step can fail
+            // (the database is down while a key is looked up, say): either is answered here by the
+            // one error handler, not by the container, which would log a stack trace for each such
+            // request before its error page got the same answer.
             if (response.isCommitted() || errors.resolveException(request, response, null, failure) == null) {
                 throw failure;
             }

@@ -17,10 +17,10 @@ import org.springframework.core.Ordered;
 /**
  * The HTTP pipeline, in the order every request meets it; the order of the contract's checks
  * (docs/api-rules.md §2) is the order of the steps from HTTPS on. Each step is one filter with
- * one job; a step that refuses a request hands the failure to {@code ApiExceptionHandler}, the
- * one place that writes error bodies, and ends the request there. After the last step comes
- * Spring MVC: the plan check (auth/PlanConfiguration), the parameters, the delegate.
- * docs/ARCHITECTURE.md walks through the same list.
+ * one job; a step refuses a request by throwing the failure, which the first step answers through
+ * {@code ApiExceptionHandler}, the one place that writes error bodies (pipeline/ApiStep). After
+ * the last step comes Spring MVC: the plan check (auth/PlanConfiguration), the parameters, the
+ * delegate. docs/ARCHITECTURE.md walks through the same list.
  */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnWebApplication

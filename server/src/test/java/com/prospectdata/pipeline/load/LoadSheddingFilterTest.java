@@ -20,7 +20,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.springframework.mock.web.MockHttpServletRequest;
 import org.springframework.mock.web.MockHttpServletResponse;
-import org.springframework.web.servlet.HandlerExceptionResolver;
 
 /**
  * Each kind of work has slots of its own: with the list slots taken, another page of the
@@ -34,17 +33,12 @@ class LoadSheddingFilterTest {
     private static final FilterChain SERVED = (request, response) -> ((MockHttpServletResponse) response).setStatus(200);
 
     private final List<RuntimeException> refusals = new CopyOnWriteArrayList<>();
-    private final HandlerExceptionResolver errors = (request, response, handler, failure) -> {
-        refusals.add((RuntimeException) failure);
-        response.setStatus(503);
-        return null;
-    };
     private final SimpleMeterRegistry meters = new SimpleMeterRegistry();
 
     /** One slot of each kind, and no wait for one. */
     private final LoadSheddingFilter filter = new LoadSheddingFilter(
             new LoadProperties(1, 1, 1, Duration.ZERO, 1000, Duration.ofSeconds(10), Duration.ofSeconds(2)),
-            meters, errors);
+            meters);
 
     private static MockHttpServletRequest get(String path, String query) {
         MockHttpServletRequest request = new MockHttpServletRequest("GET", path);
@@ -59,7 +53,12 @@ class LoadSheddingFilterTest {
     /** Through the front door first, which resolves the operation whose traits give the kind of work. */
     private int status(MockHttpServletRequest request, FilterChain chain) throws Exception {
         MockHttpServletResponse response = new MockHttpServletResponse();
-        FRONT_DOOR.doFilter(request, response, (resolved, answered) -> filter.doFilter(resolved, answered, chain));
+        try {
+            FRONT_DOOR.doFilter(request, response, (resolved, answered) -> filter.doFilter(resolved, answered, chain));
+        } catch (ServiceUnavailableException refused) {
+            refusals.add(refused);
+            return 503;
+        }
         return response.getStatus();
     }
 

@@ -32,7 +32,7 @@ class RateLimitFilterTest {
     void aRequestTakesItsOperationsCost(String path, String remaining) throws Exception {
         RateLimiter limiter = new RateLimiter(new LocalRateLimitStore(),
                 new RateLimitProperties(true, RateLimitProperties.Store.LOCAL, Duration.ofMillis(500)), Clock.systemUTC());
-        RateLimitFilter filter = new RateLimitFilter(limiter, new SimpleMeterRegistry(), (request, response, handler, failure) -> null);
+        RateLimitFilter filter = new RateLimitFilter(limiter, new SimpleMeterRegistry());
         MockHttpServletRequest request = new MockHttpServletRequest("GET", path);
         // Where the authentication step leaves the caller (AuthenticatedKey.of).
         request.setAttribute(AuthenticatedKey.class.getName(), new AuthenticatedKey(UUID.randomUUID(), UUID.randomUUID(),
