@@ -7,9 +7,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
 import com.prospectdata.contract.support.ContractTest;
-import com.prospectdata.contract.support.ServerProcess;
 import com.prospectdata.contract.support.Fixture;
 import com.prospectdata.contract.support.ServerJar;
+import com.prospectdata.contract.support.ServerProcess;
 import io.restassured.response.Response;
 import io.restassured.specification.RequestSpecification;
 import java.time.Duration;
@@ -19,6 +19,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -35,6 +36,7 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
  * <p>Runs beside the other test classes: it spends most of its time waiting, on keys of its own.
  */
 @Execution(ExecutionMode.CONCURRENT)
+@Order(1) // started first, the longest first (junit-platform.properties)
 class KeyLifecycleTest extends ContractTest {
 
     private static final String EXPIRATION = "API-Key-Expiration";

@@ -6,11 +6,12 @@ import static org.assertj.core.api.Assertions.fail;
 
 import com.prospectdata.contract.support.DatabaseServer;
 import com.prospectdata.contract.support.Deployment;
-import com.prospectdata.contract.support.Management;
-import com.prospectdata.contract.support.ServerProcess;
 import com.prospectdata.contract.support.Fixture;
+import com.prospectdata.contract.support.Management;
 import com.prospectdata.contract.support.RedisProcess;
+import com.prospectdata.contract.support.RunsBesideOthers;
 import com.prospectdata.contract.support.ServerJar;
+import com.prospectdata.contract.support.ServerProcess;
 import com.prospectdata.contract.support.TlsCertificates;
 import io.restassured.response.Response;
 import java.nio.file.Files;
@@ -60,6 +61,8 @@ import org.slf4j.LoggerFactory;
  */
 @Tag(DatabaseServer.TAG)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@RunsBesideOthers
+@Order(5) // started first, the longest first (junit-platform.properties)
 class MultiInstanceTest {
 
     private static final Logger log = LoggerFactory.getLogger(MultiInstanceTest.class);

@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
 import com.prospectdata.contract.support.DatabaseFaults;
-import com.prospectdata.contract.support.DatabaseServer;
 import com.prospectdata.contract.support.Deployment;
 import com.prospectdata.contract.support.Fixture;
 import com.prospectdata.contract.support.LocalTls;
 import com.prospectdata.contract.support.Management;
+import com.prospectdata.contract.support.RunsBesideOthers;
 import com.prospectdata.contract.support.ServerProcess;
 import io.restassured.response.Response;
 import java.io.IOException;
@@ -28,7 +28,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -42,11 +42,14 @@ import org.slf4j.LoggerFactory;
  * {@code Retry-After} within the pool's connection timeout and nothing else goes wrong, the
  * health answer and the readiness probe turn unhealthy within 5 s, and both recover by themselves
  * within 5 s of the server coming back, with the same API process throughout. The server is one
- * of this class's own, whatever database the other tests use.
+ * of this class's own, whatever database the other tests use: it must be stopped, which the
+ * machine's own server must not be, so the class is not tagged {@code database-server} (a second
+ * run would start the same embedded server again).
  */
-@Tag(DatabaseServer.TAG)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @Timeout(value = 240, unit = TimeUnit.SECONDS)
+@RunsBesideOthers
+@Order(6) // started first, the longest first (junit-platform.properties)
 class PostgresRestartTest {
 
     private static final Logger log = LoggerFactory.getLogger(PostgresRestartTest.class);

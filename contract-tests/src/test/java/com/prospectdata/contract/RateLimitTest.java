@@ -9,6 +9,7 @@ import static org.assertj.core.api.Assertions.fail;
 import com.prospectdata.contract.support.ContractTest;
 import com.prospectdata.contract.support.Fixture;
 import com.prospectdata.contract.support.Operation;
+import com.prospectdata.contract.support.RunsBesideOthers;
 import io.restassured.response.Response;
 import java.time.Instant;
 import java.util.UUID;
@@ -46,8 +47,9 @@ import tools.jackson.databind.JsonNode;
  * {@value #LIMIT} requests an hour gets one token back every 600 s, far longer than this class
  * runs: what it spends stays spent.
  */
-@Execution(ExecutionMode.CONCURRENT)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@RunsBesideOthers
+@Order(4) // started first, the longest first (junit-platform.properties)
 class RateLimitTest extends ContractTest {
 
     /** One request of each of the six operations empties the bucket. */

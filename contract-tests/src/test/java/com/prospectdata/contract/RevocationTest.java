@@ -10,6 +10,7 @@ import com.prospectdata.contract.support.Fixture;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.parallel.Execution;
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
  * uses its key.
  */
 @Execution(ExecutionMode.CONCURRENT)
+@Order(3) // started first, the longest first (junit-platform.properties)
 class RevocationTest extends ContractTest {
 
     private static final String COMPANY = "/api/v1/companies/" + Fixture.COMPANY_NORDLICHT;

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.fail;
 import com.prospectdata.contract.support.Api;
 import com.prospectdata.contract.support.LocalTls;
 import com.prospectdata.contract.support.Management;
+import com.prospectdata.contract.support.RunsBesideOthers;
 import io.restassured.response.Response;
 import io.swagger.v3.oas.models.Operation;
 import io.swagger.v3.oas.models.PathItem;
@@ -63,6 +64,8 @@ import org.slf4j.LoggerFactory;
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 @Timeout(value = 10, unit = TimeUnit.MINUTES)
+@RunsBesideOthers
+@Order(2) // started first, the longest first (junit-platform.properties)
 class ScaleOutTest {
 
     private static final Logger log = LoggerFactory.getLogger(ScaleOutTest.class);

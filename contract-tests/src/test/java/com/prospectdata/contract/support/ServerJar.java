@@ -85,11 +85,8 @@ public final class ServerJar {
 
     /** Runs an operator command (e.g. {@code keys issue --org ID --tier pro}) to its end. */
     public Result run(String... arguments) {
-        List<String> command = new ArrayList<>(List.of(java,
-                // Short-lived: C1 alone and the serial collector start a command sooner than C2
-                // and G1 (bench/notes/operations.md, "Operator commands' start-up").
-                "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
-                "-jar", jar.toString()));
+        CommandStarts.Start start = CommandStarts.forCommand(java, jar);
+        List<String> command = new ArrayList<>(start.command());
         command.addAll(List.of(arguments));
         try {
             Path stdout = Files.createTempFile(commandLog.getParent(), "command-", ".out");
@@ -112,6 +109,9 @@ public final class ServerJar {
                 log(result, (System.nanoTime() - started) / 1_000_000);
                 return result;
             } finally {
+                if (start.training()) {
+                    CommandStarts.trainingEnded();
+                }
                 Files.deleteIfExists(stdout);
                 Files.deleteIfExists(stderr);
             }
