@@ -11,11 +11,12 @@ import org.springframework.stereotype.Component;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
- * The first {@code /api/v1} step, before the key is looked at: which operation the path names,
- * from the document the jar carries, put in the request's {@link RequestContext} for every
- * later step (scope, rate-limit cost, kind of work, validators) and the handler. It refuses
- * nothing: a path that names no operation goes on with an empty operation and is answered 404
- * after the key's checks, as the document's order of checks says.
+ * The first {@code /api/v1} step, before the key is looked at: attaches the request's
+ * {@link RequestContext}, which the later steps fill in, with the operation the path names, from
+ * the document the jar carries, for every later step (scope, rate-limit cost, kind of work,
+ * validators) and the handler. It refuses nothing: a path that names no operation goes on with
+ * an empty operation and is answered 404 after the key's checks, as the document's order of
+ * checks says.
  */
 @Component
 @ConditionalOnWebApplication

@@ -7,7 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.prospectdata.pipeline.auth.ApiKeyService;
 import com.prospectdata.pipeline.auth.DeploymentEnvironment;
-import com.prospectdata.pipeline.auth.Tier;
+import com.prospectdata.pipeline.Tier;
 import java.io.InputStream;
 import java.lang.reflect.Method;
 import java.nio.file.Files;

@@ -5,7 +5,7 @@ import static org.springframework.test.web.servlet.request.MockMvcRequestBuilder
 import com.prospectdata.pipeline.auth.ApiKeyService;
 import com.prospectdata.data.dataversion.DataVersions;
 import com.prospectdata.pipeline.auth.DeploymentEnvironment;
-import com.prospectdata.pipeline.auth.Tier;
+import com.prospectdata.pipeline.Tier;
 import com.prospectdata.operator.importer.ImportProgress;
 import com.prospectdata.operator.importer.ImportReport;
 import com.prospectdata.operator.importer.Importer;

@@ -25,10 +25,12 @@ import org.jooq.impl.DSL;
  *
  * <p>The query is written as any other, with a named {@link DSL#param(String, Class) parameter}
  * (a variable) wherever a request's value goes; {@link #with} gives each its value and
- * {@link Execution#fetch()} runs the SQL rendered at start-up with those values bound in order.
- * jOOQ still executes it: the statement's time limit, the execute listeners, exception translation
- * and the reading of each column through its field's binding are those of any query, and a
- * statement log with values inlined shows the values of the request.
+ * {@link Execution#fetch(DSLContext)} runs the SQL rendered at start-up with those values bound in
+ * order, through the {@link DSLContext} it is given: the one of the place the request reads from,
+ * which is not known when the query is rendered. jOOQ still executes it: the statement's time
+ * limit, the execute listeners, exception translation and the reading of each column through its
+ * field's binding are those of any query on that context, and a statement log with values inlined
+ * shows the values of the request.
  *
  * <p>Only the values may vary: a query whose shape depends on the request (an optional filter)
  * is one {@code RenderedQuery} per shape.
@@ -38,7 +40,6 @@ public final class RenderedQuery {
     /** A bind marker in the SQL rendered with named parameters ({@code :name}, not a {@code ::} cast). */
     private static final Pattern NAMED_MARKER = Pattern.compile("(?<![:\\w]):(\\w+)");
 
-    private final DSLContext db;
     /** The rendered SQL's text around its bind markers: one more than {@link #bound}. */
     private final List<String> between;
     /** The query's bind values in the order of their markers. */
@@ -48,9 +49,8 @@ public final class RenderedQuery {
     private final List<Param<?>> variables;
     private final Field<?>[] fields;
 
-    private RenderedQuery(DSLContext db, List<String> between, List<Param<?>> bound, int[] variableOf,
-                          List<Param<?>> variables, Field<?>[] fields) {
-        this.db = db;
+    private RenderedQuery(List<String> between, List<Param<?>> bound, int[] variableOf, List<Param<?>> variables,
+                          Field<?>[] fields) {
         this.between = between;
         this.bound = bound;
         this.variableOf = variableOf;
@@ -69,7 +69,8 @@ public final class RenderedQuery {
     }
 
     /**
-     * Renders {@code query} once. {@code variables} are its named parameters that take a value per
+     * Renders {@code query} once, in {@code db}'s dialect and settings, which every context it
+     * later runs on shares. {@code variables} are its named parameters that take a value per
      * execution; every other bind value (a constant the query was written with) keeps the value it
      * has here. Fails at start-up, not at the first request, when the rendering cannot be split
      * into its bind values.
@@ -102,7 +103,7 @@ public final class RenderedQuery {
             variableOf[i] = indexOf(declared, names.get(i));
             bound.add(variableOf[i] >= 0 ? declared.get(variableOf[i]) : constant(values.get(i), indexed));
         }
-        return new RenderedQuery(db, List.copyOf(between), List.copyOf(bound), variableOf, declared,
+        return new RenderedQuery(List.copyOf(between), List.copyOf(bound), variableOf, declared,
                 query.getSelect().toArray(Field<?>[]::new));
     }
 
@@ -119,12 +120,12 @@ public final class RenderedQuery {
         return execution().with(variable, value);
     }
 
-    /** An execution with no variable set yet: each needs {@link Execution#with} before {@link Execution#fetch()}. */
+    /** An execution with no variable set yet: each needs {@link Execution#with} before {@link Execution#fetch}. */
     public Execution execution() {
         return new Execution();
     }
 
-    /** One execution's values, one per variable of the query; run it with {@link #fetch()}. */
+    /** One execution's values, one per variable of the query; run it with {@link #fetch}. */
     public final class Execution {
 
         private final Object[] values = new Object[variables.size()];
@@ -144,8 +145,8 @@ public final class RenderedQuery {
             return this;
         }
 
-        /** Runs the SQL rendered at start-up with this execution's values. */
-        public Result<Record> fetch() {
+        /** Runs the SQL rendered at start-up with this execution's values, through {@code db}. */
+        public Result<Record> fetch(DSLContext db) {
             for (int i = 0; i < set.length; i++) {
                 if (!set[i]) {
                     throw new IllegalStateException("No value for the variable " + variables.get(i).getParamName());

@@ -7,7 +7,6 @@ import com.prospectdata.data.replicas.ReadReplicas;
 import com.prospectdata.data.replicas.ReadReplicas.ReadSource;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
-import jakarta.servlet.ServletRequest;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.UUID;
@@ -18,8 +17,6 @@ import org.slf4j.LoggerFactory;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
-import org.springframework.web.context.request.RequestContextHolder;
-import org.springframework.web.context.request.ServletRequestAttributes;
 
 /**
  * The server's view of every organization's data version (docs/api-rules.md §1, "Validators and
@@ -45,12 +42,6 @@ public class DataVersions implements SmartLifecycle {
     private record Snapshot(Map<UUID, Long> versions, long readStartedNanos) {
     }
 
-    /** The request attribute that holds the version a request read. */
-    private static final String READ_FOR_REQUEST = DataVersions.class.getName() + ".readForRequest";
-
-    private record ReadForRequest(UUID organization, OptionalLong version) {
-    }
-
     private final ReadReplicas sources;
     private final DataVersionProperties settings;
     private final DatabaseReachability reachability;
@@ -69,40 +60,16 @@ public class DataVersions implements SmartLifecycle {
     }
 
     /**
-     * The organization's data version as the request on this thread first read it (see
-     * {@link #current(ServletRequest, UUID)}); outside a request, at the primary.
+     * The organization's data version at {@code source} now: from the last read there while it is
+     * recent enough to rely on, else read for this organization alone now, through
+     * {@code source}'s statements (the poller held up: a pool without a free connection, a pause),
+     * so that validators do not change kind; empty only if that read fails too, or while the
+     * database is known to be unreachable. An organization whose data was never written is at
+     * version 0. A request asks once, where it reads its data, and keeps the answer: so the
+     * validator a filter makes and the results a delegate keeps for the same answer come from one
+     * version, even when a write lands between the two.
      */
-    public OptionalLong current(UUID organization) {
-        if (RequestContextHolder.getRequestAttributes() instanceof ServletRequestAttributes attributes) {
-            return current(attributes.getRequest(), organization);
-        }
-        return read(sources.primary(), organization);
-    }
-
-    /**
-     * The organization's data version, read once per request where the request reads its data:
-     * the validator a filter makes and the results a delegate keeps for the same answer come from
-     * one version, even when a write lands between the two, and the request pays for at most one
-     * read.
-     */
-    public OptionalLong current(ServletRequest request, UUID organization) {
-        if (request.getAttribute(READ_FOR_REQUEST) instanceof ReadForRequest earlier
-                && earlier.organization().equals(organization)) {
-            return earlier.version();
-        }
-        OptionalLong version = read(sources.sourceFor(request), organization);
-        request.setAttribute(READ_FOR_REQUEST, new ReadForRequest(organization, version));
-        return version;
-    }
-
-    /**
-     * The organization's data version now: from the last read while it is recent enough to rely on,
-     * else read for this organization alone now (the poller held up: a pool without a free
-     * connection, a pause), so that validators do not change kind; empty only if that read fails
-     * too, or while the database is known to be unreachable. An organization whose data was never
-     * written is at version 0.
-     */
-    private OptionalLong read(ReadSource source, UUID organization) {
+    public OptionalLong read(ReadSource source, UUID organization) {
         if (reachability.isUnreachable()) {
             // A lost database answers 503 everywhere; nothing kept from before it stands in for it.
             return OptionalLong.empty();

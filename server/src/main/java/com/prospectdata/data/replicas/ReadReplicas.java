@@ -4,12 +4,12 @@ import static org.jooq.impl.DSL.function;
 import static org.jooq.impl.DSL.inline;
 
 import com.prospectdata.data.database.DatabaseFailures;
+import com.prospectdata.data.database.StatementDeadline;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import com.zaxxer.hikari.metrics.micrometer.MicrometerMetricsTrackerFactory;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
-import jakarta.servlet.ServletRequest;
 import java.math.BigDecimal;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -20,28 +20,29 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import javax.sql.DataSource;
+import org.jooq.ConnectionProvider;
 import org.jooq.DSLContext;
 import org.jooq.ExecuteContext;
 import org.jooq.ExecuteListener;
 import org.jooq.Field;
 import org.jooq.Record2;
+import org.jooq.exception.DataAccessException;
 import org.jooq.impl.DSL;
 import org.jooq.impl.DataSourceConnectionProvider;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.ApplicationContext;
 import org.springframework.context.SmartLifecycle;
-import org.springframework.jdbc.datasource.AbstractDataSource;
 import org.springframework.stereotype.Component;
 import org.springframework.web.context.WebApplicationContext;
-import org.springframework.web.context.request.RequestContextHolder;
-import org.springframework.web.context.request.ServletRequestAttributes;
 
 /**
  * Where the API's reads run (docs/SCALING.md, "Read replicas"): on a replica in the rotation,
- * chosen per request in turn, or on the primary when none is. One request reads from one place
- * throughout, so the data version it reads and the data it reads agree: a replica at version N
- * of an organization has replayed every write up to N, in the order the primary committed them.
+ * chosen per request in turn ({@link #choose}), or on the primary when none is. One request reads
+ * from one place throughout, so the data version it reads and the data it reads agree: a replica
+ * at version N of an organization has replayed every write up to N, in the order the primary
+ * committed them. Whoever reads for a request keeps its choice for the whole request: this class
+ * knows places, not requests.
  *
  * <p>A replica is in the rotation while it answers, is a standby, and is no further behind than
  * {@code app.replicas.max-lag}; it is checked every {@code app.replicas.check-interval} and
@@ -54,18 +55,58 @@ public class ReadReplicas implements SmartLifecycle {
 
     private static final Logger log = LoggerFactory.getLogger(ReadReplicas.class);
 
-    /** The request attribute that holds where the request reads. */
-    private static final String SOURCE_OF_REQUEST = ReadReplicas.class.getName() + ".source";
+    /**
+     * A place reads can run, the primary or one replica, with the {@link DSLContext} of its
+     * statements. A place is its name: the same place with a deadline on its statements
+     * ({@link #until}) is the same place.
+     */
+    public static final class ReadSource {
 
-    /** Where reads can run: the primary or one replica, with a {@link DSLContext} of its own. */
-    public record ReadSource(String name, DSLContext db) {
+        private final String name;
+        private final DSLContext db;
+
+        public ReadSource(String name, DSLContext db) {
+            this.name = name;
+            this.db = db;
+        }
+
+        public String name() {
+            return name;
+        }
+
+        /**
+         * Statements at this place. At a replica, a statement that gets no connection fails with
+         * {@link ReplicaUnavailableException} before it runs, and one the replica fails part way
+         * is answered 503 as a lost database's (see {@code LostReplicaListener}).
+         */
+        public DSLContext db() {
+            return db;
+        }
+
+        /** This place, each of its statements given only the time left until {@code deadlineNanos}. */
+        public ReadSource until(long deadlineNanos) {
+            return new ReadSource(name, StatementDeadline.bind(db, deadlineNanos));
+        }
+
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof ReadSource source && source.name.equals(name);
+        }
+
+        @Override
+        public int hashCode() {
+            return name.hashCode();
+        }
+
+        @Override
+        public String toString() {
+            return name;
+        }
     }
 
     private final ReplicaProperties settings;
     private final ReadSource primary;
-    private final DataSource primaryPool;
     private final List<Replica> replicas;
-    private final DSLContext reads;
     private final AtomicInteger turn = new AtomicInteger();
     private volatile List<Replica> inRotation = List.of();
     private volatile Thread checker;
@@ -74,7 +115,6 @@ public class ReadReplicas implements SmartLifecycle {
                         MeterRegistry meters) throws SQLException {
         this.settings = settings;
         this.primary = new ReadSource("primary", db);
-        this.primaryPool = primaryPool;
         List<Replica> configured = new ArrayList<>();
         if (context instanceof WebApplicationContext) {
             HikariDataSource primaryConfig = primaryPool.unwrap(HikariDataSource.class);
@@ -84,10 +124,6 @@ public class ReadReplicas implements SmartLifecycle {
             }
         }
         this.replicas = List.copyOf(configured);
-        this.reads = replicas.isEmpty() ? db
-                : DSL.using(db.configuration()
-                        .derive(new DataSourceConnectionProvider(new RoutingDataSource()))
-                        .deriveAppending(new LostReplicaListener()));
         Gauge.builder("api.replicas.configured", replicas, List::size)
                 .description("Replicas configured (app.replicas.urls)")
                 .register(meters);
@@ -108,19 +144,13 @@ public class ReadReplicas implements SmartLifecycle {
         return primary;
     }
 
-    /** The API's reads: on the source of the request on this thread, chosen when it first reads. */
-    public DSLContext reads() {
-        return reads;
-    }
-
-    /** Where this request reads: chosen at its first read, the same until it ends. */
-    public ReadSource sourceFor(ServletRequest request) {
-        if (request.getAttribute(SOURCE_OF_REQUEST) instanceof ReadSource chosen) {
-            return chosen;
+    /** The place in turn for a request's first read: the next replica in the rotation, else the primary. */
+    public ReadSource choose() {
+        List<Replica> candidates = inRotation;
+        if (candidates.isEmpty()) {
+            return primary;
         }
-        ReadSource chosen = choose();
-        request.setAttribute(SOURCE_OF_REQUEST, chosen);
-        return chosen;
+        return candidates.get(Math.floorMod(turn.getAndIncrement(), candidates.size())).source;
     }
 
     /** The primary, then every replica in the rotation now: the places whose data versions matter. */
@@ -141,21 +171,6 @@ public class ReadReplicas implements SmartLifecycle {
                 updateRotation();
             }
         }
-    }
-
-    private ReadSource choose() {
-        List<Replica> candidates = inRotation;
-        if (candidates.isEmpty()) {
-            return primary;
-        }
-        return candidates.get(Math.floorMod(turn.getAndIncrement(), candidates.size())).source;
-    }
-
-    private ReadSource sourceOfThisThread() {
-        if (RequestContextHolder.getRequestAttributes() instanceof ServletRequestAttributes attributes) {
-            return sourceFor(attributes.getRequest());
-        }
-        return choose();
     }
 
     private void updateRotation() {
@@ -179,32 +194,36 @@ public class ReadReplicas implements SmartLifecycle {
         return new HikariDataSource(config);
     }
 
-    /** Reads on the request's source; a replica that gives no connection hands the request to the primary. */
-    private final class RoutingDataSource extends AbstractDataSource {
+    /**
+     * A replica's connections for statements. One it cannot give is reported (a lost replica
+     * leaves the rotation) and said with {@link ReplicaUnavailableException}, before anything
+     * ran on it, so that the request can read at the primary instead.
+     */
+    private final class ReplicaConnections implements ConnectionProvider {
+
+        private final Replica replica;
+
+        ReplicaConnections(Replica replica) {
+            this.replica = replica;
+        }
 
         @Override
-        public Connection getConnection() throws SQLException {
-            ReadSource source = sourceOfThisThread();
-            if (source.equals(primary)) {
-                return primaryPool.getConnection();
-            }
-            Replica replica = replicas.stream().filter(r -> r.source.equals(source)).findFirst().orElseThrow();
+        public Connection acquire() {
             try {
                 return replica.pool.getConnection();
             } catch (SQLException e) {
-                reportFailure(source, e);
-                // The primary has every write the replica had: the request reads newer data than
-                // the version it may have read there, never older, so nothing kept goes stale.
-                if (RequestContextHolder.getRequestAttributes() instanceof ServletRequestAttributes attributes) {
-                    attributes.getRequest().setAttribute(SOURCE_OF_REQUEST, primary);
-                }
-                return primaryPool.getConnection();
+                reportFailure(replica.source, e);
+                throw new ReplicaUnavailableException(replica.source.name(), e);
             }
         }
 
         @Override
-        public Connection getConnection(String username, String password) throws SQLException {
-            throw new SQLException("The API's reads use the configured users only");
+        public void release(Connection connection) {
+            try {
+                connection.close();
+            } catch (SQLException e) {
+                throw new DataAccessException("Could not return a connection to " + replica.source.name() + "'s pool", e);
+            }
         }
     }
 
@@ -217,25 +236,30 @@ public class ReadReplicas implements SmartLifecycle {
      */
     private final class LostReplicaListener implements ExecuteListener {
 
+        private final Replica replica;
+
+        LostReplicaListener(Replica replica) {
+            this.replica = replica;
+        }
+
         @Override
         public void exception(ExecuteContext context) {
             RuntimeException failure = context.exception();
+            if (failure instanceof ReplicaUnavailableException) {
+                return; // nothing ran on the replica: the request reads at the primary instead
+            }
             boolean lost = failure != null && DatabaseFailures.isConnectionLost(failure);
             boolean conflict = context.sqlException() != null && context.sqlException().getSQLState() != null
                     && context.sqlException().getSQLState().startsWith("40");
             if (!lost && !conflict) {
                 return;
             }
-            ReadSource source = sourceOfThisThread();
-            if (source.equals(primary)) {
-                return;
-            }
             if (lost) {
-                reportFailure(source, failure);
+                reportFailure(replica.source, failure);
             }
-            String reason = source.name() + (lost ? " was lost during the request"
+            String reason = replica.source.name() + (lost ? " was lost during the request"
                     : " cancelled the statement: " + context.sqlException().getMessage());
-            context.exception(new org.jooq.exception.DataAccessException(reason, new SQLTransientConnectionException(reason)));
+            context.exception(new DataAccessException(reason, new SQLTransientConnectionException(reason)));
         }
     }
 
@@ -246,6 +270,8 @@ public class ReadReplicas implements SmartLifecycle {
 
         private final ReadSource source;
         private final HikariDataSource pool;
+        /** The checks' own statements, outside the request path's handling of failures. */
+        private final DSLContext checks;
         private final DSLContext primaryDb;
         private final LagTracker lag;
         private volatile boolean answering;
@@ -257,7 +283,10 @@ public class ReadReplicas implements SmartLifecycle {
         Replica(String name, HikariDataSource pool, DSLContext primaryDb, ReplicaProperties settings) {
             this.pool = pool;
             this.primaryDb = primaryDb;
-            this.source = new ReadSource(name, DSL.using(primaryDb.configuration().derive(new DataSourceConnectionProvider(pool))));
+            this.checks = DSL.using(primaryDb.configuration().derive(new DataSourceConnectionProvider(pool)));
+            this.source = new ReadSource(name, DSL.using(primaryDb.configuration()
+                    .derive(new ReplicaConnections(this))
+                    .deriveAppending(new LostReplicaListener(this))));
             this.lag = new LagTracker((int) (settings.maxLag().toMillis() / settings.checkInterval().toMillis()) + 2);
         }
 
@@ -276,7 +305,7 @@ public class ReadReplicas implements SmartLifecycle {
                 return; // the primary's outage is seen and answered elsewhere; the replica's state stands
             }
             try {
-                Record2<Boolean, BigDecimal> found = source.db().select(inRecovery, replayedWal).fetchSingle();
+                Record2<Boolean, BigDecimal> found = checks.select(inRecovery, replayedWal).fetchSingle();
                 answering = true;
                 standby = Boolean.TRUE.equals(found.value1()) && found.value2() != null;
                 if (standby) {

@@ -2,7 +2,6 @@ package com.prospectdata.data.reuse;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
-import com.prospectdata.data.dataversion.DataVersions;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.cache.CaffeineCacheMetrics;
@@ -20,7 +19,8 @@ import org.springframework.stereotype.Component;
 /**
  * Results kept while the data they were read from cannot have changed (docs/api-rules.md §1,
  * "Validators and freshness"): every entry is filed under the caller's organization and that
- * organization's data version as read before the queries ran. A write raises the version of
+ * organization's data version as the request read it before its queries ran, which the caller
+ * hands over: this class reads no version itself. A write raises the version of
  * every organization whose data it changes, and a version is used at most
  * {@code app.data-version.max-age} after it was read, so an entry is not served once a write
  * committed longer ago than that; and no organization can reach another's entries, since the
@@ -43,14 +43,11 @@ public class ResultReuse {
     /** A key, its value and the record of both in the cache, beside the caller's own estimate. */
     private static final long ENTRY_OVERHEAD_BYTES = 160;
 
-    private final Optional<DataVersions> versions;
     private final boolean enabled;
     private final Cache<Key, Kept> kept;
     private final ConcurrentMap<Key, CompletableFuture<Object>> reading = new ConcurrentHashMap<>();
 
-    /** {@code versions} is there in the server; the operator commands have no version poller and keep nothing. */
-    public ResultReuse(ReuseProperties settings, Optional<DataVersions> versions, MeterRegistry meters) {
-        this.versions = versions;
+    public ResultReuse(ReuseProperties settings, MeterRegistry meters) {
         this.enabled = settings.enabled();
         this.kept = Caffeine.newBuilder()
                 .maximumWeight(settings.maxSize().toBytes())
@@ -71,13 +68,12 @@ public class ResultReuse {
     }
 
     /**
-     * The organization's results at its current data version: a scope that keeps nothing when
-     * reuse is off or no recent version is known (the database unreachable, a command without
-     * the version poller).
+     * The organization's results at the data version {@code version} gives, which is asked only
+     * when reuse is on: a scope that keeps nothing when reuse is off or no recent version is known
+     * (the database unreachable, a command without the version poller).
      */
-    public Scope forOrganization(UUID organization) {
-        OptionalLong version = enabled && versions.isPresent() ? versions.get().current(organization) : OptionalLong.empty();
-        return new Scope(organization, version);
+    public Scope forOrganization(UUID organization, Supplier<OptionalLong> version) {
+        return new Scope(organization, enabled ? version.get() : OptionalLong.empty());
     }
 
     /** An estimate of the heap a string takes: its header, its array's header and one byte a character (compact strings). */

@@ -1,10 +1,11 @@
 package com.prospectdata.features.companies;
 
-import com.prospectdata.pipeline.auth.CurrentCaller;
 import com.prospectdata.generated.api.CompaniesApiDelegate;
 import com.prospectdata.generated.model.Company;
 import com.prospectdata.generated.model.CompanyList;
 import com.prospectdata.generated.model.ReviewStatus;
+import com.prospectdata.pipeline.CurrentRequest;
+import com.prospectdata.pipeline.RequestContext;
 import com.prospectdata.pipeline.paging.Page;
 import com.prospectdata.pipeline.paging.PageLinks;
 import com.prospectdata.pipeline.paging.PageRequest;
@@ -20,16 +21,16 @@ class CompaniesDelegate implements CompaniesApiDelegate {
 
     private final CompanyQueries companies;
     private final CompanyAccess access;
-    private final CurrentCaller caller;
+    private final CurrentRequest current;
     private final CompanyLists lists;
     private final PageLinks pages;
 
-    CompaniesDelegate(CompanyQueries companies, CompanyLists lists, CompanyAccess access, CurrentCaller caller,
+    CompaniesDelegate(CompanyQueries companies, CompanyLists lists, CompanyAccess access, CurrentRequest current,
                       PageLinks pages) {
         this.companies = companies;
         this.lists = lists;
         this.access = access;
-        this.caller = caller;
+        this.current = current;
         this.pages = pages;
     }
 
@@ -38,6 +39,7 @@ class CompaniesDelegate implements CompaniesApiDelegate {
                                                      Double minMatchScore, ReviewStatus reviewStatus,
                                                      List<ReviewStatus> reviewStatusList, String search,
                                                      OffsetDateTime updatedSince) {
+        RequestContext request = current.context();
         // review_status_list wins over review_status when both are given.
         List<ReviewStatus> statuses = reviewStatusList != null && !reviewStatusList.isEmpty()
                 ? reviewStatusList
@@ -47,13 +49,14 @@ class CompaniesDelegate implements CompaniesApiDelegate {
                 Optional.ofNullable(search), Optional.ofNullable(updatedSince).map(OffsetDateTime::toInstant));
         PageRequest page = new PageRequest(limit, offset);
 
-        Page<Company> found = lists.page(filter, page, caller.get()).map(CompanyMapper::toDto);
-        return pages.ok(found, p -> new CompanyList(p.items(), p.total(), p.limit(), p.offset(), p.hasMore()));
+        Page<Company> found = lists.page(request, filter, page).map(CompanyMapper::toDto);
+        return pages.ok(request, found, p -> new CompanyList(p.items(), p.total(), p.limit(), p.offset(), p.hasMore()));
     }
 
     @Override
     public ResponseEntity<Company> getCompany(UUID companyId) {
-        CompanyRow company = access.requireOwned(companies.find(companyId), companyId, caller.get());
+        RequestContext request = current.context();
+        CompanyRow company = access.requireOwned(companies.find(request, companyId), companyId, request.acceptedCaller());
         return ResponseEntity.ok(CompanyMapper.toDto(company));
     }
 }

@@ -1,7 +1,7 @@
 package com.prospectdata.features.companies;
 
-import com.prospectdata.pipeline.auth.AuthenticatedKey;
 import com.prospectdata.core.errors.ApiException;
+import com.prospectdata.pipeline.AuthenticatedKey;
 import java.util.Optional;
 import java.util.UUID;
 import org.springframework.stereotype.Component;

@@ -1,16 +1,19 @@
 package com.prospectdata.features.companies;
 
-import com.prospectdata.pipeline.auth.AuthenticatedKey;
+import com.prospectdata.data.reuse.ResultReuse;
 import com.prospectdata.features.companies.CompanyRow.ContactRow;
+import com.prospectdata.pipeline.AuthenticatedKey;
+import com.prospectdata.pipeline.RequestContext;
+import com.prospectdata.pipeline.RequestReads;
 import com.prospectdata.pipeline.paging.Page;
 import com.prospectdata.pipeline.paging.PageRequest;
-import com.prospectdata.data.reuse.ResultReuse;
 import java.util.OptionalLong;
 import org.springframework.stereotype.Component;
 
 /**
  * Pages of the companies list, and their totals, reused while the caller's organization's data
- * version holds (docs/api-rules.md §1, "Validators and freshness"). A kept page stands for the
+ * version holds (docs/api-rules.md §1, "Validators and freshness"): the version the request read
+ * where it reads its data, the same its validator was made from. A kept page stands for the
  * whole answer, the ownership check included: a prospect search that moves to another
  * organization raises both organizations' versions. A total is kept per filter, so the later
  * pages of a search do not count its matches again.
@@ -27,20 +30,23 @@ class CompanyLists {
     private final CompanyQueries companies;
     private final CompanyAccess access;
     private final ResultReuse reuse;
+    private final RequestReads reads;
 
-    CompanyLists(CompanyQueries companies, CompanyAccess access, ResultReuse reuse) {
+    CompanyLists(CompanyQueries companies, CompanyAccess access, ResultReuse reuse, RequestReads reads) {
         this.companies = companies;
         this.access = access;
         this.reuse = reuse;
+        this.reads = reads;
     }
 
-    Page<CompanyRow> page(CompanyFilter filter, PageRequest request, AuthenticatedKey caller) {
-        ResultReuse.Scope scope = reuse.forOrganization(caller.organizationId());
-        return scope.get(new PageOf(filter, request), page -> bytesOf(filter, page), () -> {
+    Page<CompanyRow> page(RequestContext request, CompanyFilter filter, PageRequest pageRequest) {
+        AuthenticatedKey caller = request.acceptedCaller();
+        ResultReuse.Scope scope = reuse.forOrganization(caller.organizationId(), () -> reads.dataVersion(request));
+        return scope.get(new PageOf(filter, pageRequest), page -> bytesOf(filter, page), () -> {
             TotalOf totalOf = new TotalOf(filter);
             OptionalLong knownTotal = scope.<Long>kept(totalOf).map(OptionalLong::of).orElse(OptionalLong.empty());
-            Page<CompanyRow> page = access.requireOwnedProspectSearch(companies.list(filter, request, knownTotal),
-                    filter.prospectSearchId(), caller);
+            Page<CompanyRow> page = access.requireOwnedProspectSearch(
+                    companies.list(request, filter, pageRequest, knownTotal), filter.prospectSearchId(), caller);
             if (knownTotal.isEmpty()) {
                 scope.keep(totalOf, page.total(), total -> bytesOf(filter) + 16);
             }

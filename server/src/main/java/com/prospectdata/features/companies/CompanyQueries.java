@@ -13,9 +13,10 @@ import com.prospectdata.features.companies.CompanyRow.ContactRow;
 import com.prospectdata.pipeline.paging.Page;
 import com.prospectdata.pipeline.paging.PageRequest;
 import com.prospectdata.generated.model.ReviewStatus;
-import com.prospectdata.data.replicas.ReadReplicas;
 import com.prospectdata.core.sqltypes.Column;
 import com.prospectdata.core.sqltypes.RenderedQuery;
+import com.prospectdata.pipeline.RequestContext;
+import com.prospectdata.pipeline.RequestReads;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -38,12 +39,16 @@ class CompanyQueries {
     /** The company a lookup asks for, bound per request. */
     private static final Param<UUID> COMPANY_ID = param("companyId", UUID.class);
 
+    private final RequestReads reads;
     private final RenderedQuery companyWithContacts;
     private final CompanyListStatements lists;
 
-    /** Reads where the request reads: a replica or the primary (docs/SCALING.md, "Read replicas"). */
-    public CompanyQueries(ReadReplicas sources) {
-        DSLContext db = sources.reads();
+    /**
+     * Renders its statements with {@code db}'s dialect and settings; each runs where the request
+     * reads, a replica or the primary (docs/SCALING.md, "Read replicas").
+     */
+    public CompanyQueries(RequestReads reads, DSLContext db) {
+        this.reads = reads;
         this.lists = new CompanyListStatements(db);
         List<SelectField<?>> fields = new ArrayList<>(COMPANY_AND_CONTACT);
         fields.add(Owned.OWNER);
@@ -58,8 +63,8 @@ class CompanyQueries {
      * A company with its owner, in one statement: the ownership check needs no round trip of its
      * own. Empty when the company does not exist.
      */
-    public Optional<Owned<CompanyRow>> find(UUID companyId) {
-        Result<Record> rows = companyWithContacts.with(COMPANY_ID, companyId).fetch();
+    public Optional<Owned<CompanyRow>> find(RequestContext request, UUID companyId) {
+        Result<Record> rows = reads.fetch(request, companyWithContacts.with(COMPANY_ID, companyId));
         return Owned.ofRows(rows, found -> withContacts(found).getFirst());
     }
 
@@ -83,25 +88,27 @@ class CompanyQueries {
      *
      * <p>Each statement is rendered once per filter shape ({@link CompanyListStatements}).
      */
-    public Optional<Owned<Page<CompanyRow>>> list(CompanyFilter filter, PageRequest page, OptionalLong knownTotal) {
+    public Optional<Owned<Page<CompanyRow>>> list(RequestContext request, CompanyFilter filter, PageRequest page,
+                                                  OptionalLong knownTotal) {
         CompanyListStatements.ForFilter statements = lists.forFilter(filter);
         if (!statements.countsStored() && knownTotal.isEmpty()) {
-            Result<Record> rows = window(statements.of(Kind.COUNTED_PAGE), page).fetch();
+            Result<Record> rows = reads.fetch(request, window(statements.of(Kind.COUNTED_PAGE), page));
             // An offset past the end returns no row to read the count from; the contract still wants it.
-            return ownedPage(filter, rows, page, () -> rows.isEmpty()
-                    ? (page.offset() == 0 ? 0 : single(statements.of(Kind.COUNT), TOTAL))
+            return ownedPage(request, filter, rows, page, () -> rows.isEmpty()
+                    ? (page.offset() == 0 ? 0 : single(request, statements.of(Kind.COUNT), TOTAL))
                     : rows.get(0).get(TOTAL));
         }
         if (knownTotal.isPresent() && (!statements.countsStored() || page.offset() == 0)) {
-            return ownedPage(filter, window(statements.of(Kind.PAGE), page).fetch(), page, knownTotal::getAsLong);
+            return ownedPage(request, filter, reads.fetch(request, window(statements.of(Kind.PAGE), page)), page,
+                    knownTotal::getAsLong);
         }
         if (page.offset() == 0) {
-            Result<Record> rows = window(statements.of(Kind.PAGE_WITH_STORED_TOTAL), page).fetch();
-            return ownedPage(filter, rows, page, () -> rows.isEmpty()
-                    ? single(statements.of(Kind.STORED_TOTAL), TOTAL)
+            Result<Record> rows = reads.fetch(request, window(statements.of(Kind.PAGE_WITH_STORED_TOTAL), page));
+            return ownedPage(request, filter, rows, page, () -> rows.isEmpty()
+                    ? single(request, statements.of(Kind.STORED_TOTAL), TOTAL)
                     : rows.get(0).get(TOTAL));
         }
-        List<ScoreGroup> groups = statements.of(Kind.SCORE_GROUPS).fetch().map(row ->
+        List<ScoreGroup> groups = reads.fetch(request, statements.of(Kind.SCORE_GROUPS)).map(row ->
                 new ScoreGroup(row.get(CompanyListStatements.MATCH_SCORE),
                         row.get(CompanyListStatements.COMPANIES).longValueExact()));
         long total = groups.stream().mapToLong(ScoreGroup::companies).sum();
@@ -109,14 +116,13 @@ class CompanyQueries {
         for (ScoreGroup group : groups) {
             if (before + group.companies() > page.offset()) {
                 PageRequest withinGroup = new PageRequest(page.limit(), Math.toIntExact(page.offset() - before));
-                Result<Record> rows = window(statements.of(Kind.PAGE_WITHIN_SCORE), withinGroup)
-                        .with(CompanyListStatements.WITHIN_SCORE, group.matchScore())
-                        .fetch();
-                return ownedPage(filter, rows, page, () -> total);
+                Result<Record> rows = reads.fetch(request, window(statements.of(Kind.PAGE_WITHIN_SCORE), withinGroup)
+                        .with(CompanyListStatements.WITHIN_SCORE, group.matchScore()));
+                return ownedPage(request, filter, rows, page, () -> total);
             }
             before += group.companies();
         }
-        return ownedPage(filter, null, page, () -> total);
+        return ownedPage(request, filter, null, page, () -> total);
     }
 
     private record ScoreGroup(double matchScore, long companies) {
@@ -126,10 +132,11 @@ class CompanyQueries {
      * The page's rows (null or empty: none) as a page with its owner: read from the rows where
      * there are any, else asked for, and the total with it ({@code total} is called after the owner).
      */
-    private Optional<Owned<Page<CompanyRow>>> ownedPage(CompanyFilter filter, Result<Record> rows, PageRequest page,
-                                                       LongSupplier total) {
+    private Optional<Owned<Page<CompanyRow>>> ownedPage(RequestContext request, CompanyFilter filter, Result<Record> rows,
+                                                       PageRequest page, LongSupplier total) {
         boolean none = rows == null || rows.isEmpty();
-        UUID owner = none ? lists.owner(filter.prospectSearchId()).fetch().get(0).get(OWNER) : rows.get(0).get(OWNER);
+        UUID owner = none ? reads.fetch(request, lists.owner(filter.prospectSearchId())).get(0).get(OWNER)
+                : rows.get(0).get(OWNER);
         if (owner == null) {
             return Optional.empty();
         }
@@ -138,8 +145,8 @@ class CompanyQueries {
     }
 
     /** The one value of a statement that returns one row. */
-    private static long single(RenderedQuery.Execution execution, Field<Long> value) {
-        return execution.fetch().get(0).get(value);
+    private long single(RequestContext request, RenderedQuery.Execution execution, Field<Long> value) {
+        return reads.fetch(request, execution).get(0).get(value);
     }
 
     /** Folds rows of {@link CompanyListStatements#COMPANY_AND_CONTACT}, a company's rows together and its contacts in order. */

@@ -11,8 +11,9 @@ import static org.jooq.impl.DSL.selectCount;
 import com.prospectdata.features.companies.Owned;
 import com.prospectdata.pipeline.paging.Page;
 import com.prospectdata.pipeline.paging.PageRequest;
-import com.prospectdata.data.replicas.ReadReplicas;
 import com.prospectdata.core.sqltypes.RenderedQuery;
+import com.prospectdata.pipeline.RequestContext;
+import com.prospectdata.pipeline.RequestReads;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -39,13 +40,17 @@ class JobQueries {
     private static final Param<Integer> LIMIT = param("limit", Integer.class);
     private static final Param<Integer> OFFSET = param("offset", Integer.class);
 
+    private final RequestReads reads;
     private final JobsStatement allPlatforms;
     private final JobsStatement onePlatform;
     private final SummaryStatement summary;
 
-    /** Reads where the request reads: a replica or the primary (docs/SCALING.md, "Read replicas"). */
-    public JobQueries(ReadReplicas sources) {
-        DSLContext db = sources.reads();
+    /**
+     * Renders its statements once with {@code db}'s dialect and settings; each runs where the
+     * request reads, a replica or the primary (docs/SCALING.md, "Read replicas").
+     */
+    public JobQueries(RequestReads reads, DSLContext db) {
+        this.reads = reads;
         this.allPlatforms = JobsStatement.of(db, false);
         this.onePlatform = JobsStatement.of(db, true);
         this.summary = SummaryStatement.of(db);
@@ -66,15 +71,15 @@ class JobQueries {
      * company's row with the count beside it (computed once: it does not depend on the row) and
      * the page's jobs joined to it. Empty when the company does not exist.
      */
-    public Optional<Owned<Page<JobRow>>> activeJobs(UUID companyId, Instant postedSince, Optional<String> platform,
-                                                    PageRequest page) {
+    public Optional<Owned<Page<JobRow>>> activeJobs(RequestContext request, UUID companyId, Instant postedSince,
+                                                    Optional<String> platform, PageRequest page) {
         JobsStatement statement = platform.isPresent() ? onePlatform : allPlatforms;
         RenderedQuery.Execution execution = statement.query().with(COMPANY_ID, companyId)
                 .with(POSTED_SINCE, postedSince)
                 .with(LIMIT, page.limit())
                 .with(OFFSET, page.offset());
         platform.ifPresent(p -> execution.with(PLATFORM, p.toLowerCase(Locale.ROOT)));
-        Result<Record> rows = execution.fetch();
+        Result<Record> rows = reads.fetch(request, execution);
         return Owned.ofRows(rows, found -> new Page<>(jobRows(found, statement.jobs()), found.get(0).get(statement.total()),
                 page));
     }
@@ -106,8 +111,8 @@ class JobQueries {
      * The company's active jobs posted since {@code postedSince}, its most recently posted active
      * job of any age, and its owner, in one statement. Empty when the company does not exist.
      */
-    public Optional<Owned<JobSummaryRow>> summary(UUID companyId, Instant postedSince) {
-        Result<Record> rows = summary.query().with(COMPANY_ID, companyId).with(POSTED_SINCE, postedSince).fetch();
+    public Optional<Owned<JobSummaryRow>> summary(RequestContext request, UUID companyId, Instant postedSince) {
+        Result<Record> rows = reads.fetch(request, summary.query().with(COMPANY_ID, companyId).with(POSTED_SINCE, postedSince));
         return Owned.ofRows(rows, found -> new JobSummaryRow(found.get(0).get(summary.recent()),
                 jobRows(found, summary.latest()).stream().findFirst()));
     }

@@ -1,6 +1,5 @@
 package com.prospectdata.features.webtech;
 
-import com.prospectdata.pipeline.auth.CurrentCaller;
 import com.prospectdata.features.companies.CompanyAccess;
 import com.prospectdata.generated.api.TechnologiesApiDelegate;
 import com.prospectdata.generated.model.ScanStatus;
@@ -8,6 +7,8 @@ import com.prospectdata.generated.model.Technology;
 import com.prospectdata.generated.model.TechnologyList;
 import com.prospectdata.generated.model.TechnologySummary;
 import com.prospectdata.generated.model.TopTechnology;
+import com.prospectdata.pipeline.CurrentRequest;
+import com.prospectdata.pipeline.RequestContext;
 import com.prospectdata.pipeline.paging.Page;
 import com.prospectdata.pipeline.paging.PageLinks;
 import com.prospectdata.pipeline.paging.PageRequest;
@@ -26,34 +27,37 @@ class TechnologiesDelegate implements TechnologiesApiDelegate {
 
     private final TechnologyQueries technologies;
     private final CompanyAccess access;
-    private final CurrentCaller caller;
+    private final CurrentRequest current;
     private final PageLinks pages;
 
-    TechnologiesDelegate(TechnologyQueries technologies, CompanyAccess access, CurrentCaller caller, PageLinks pages) {
+    TechnologiesDelegate(TechnologyQueries technologies, CompanyAccess access, CurrentRequest current, PageLinks pages) {
         this.technologies = technologies;
         this.access = access;
-        this.caller = caller;
+        this.current = current;
         this.pages = pages;
     }
 
     @Override
     public ResponseEntity<TechnologyList> listCompanyTechnologies(UUID companyId, String category,
                                                                   Integer minConfidence, Integer limit, Integer offset) {
+        RequestContext request = current.context();
         PageRequest page = new PageRequest(limit, offset);
         Optional<String> categoryFilter = Optional.ofNullable(category).map(String::strip).filter(c -> !c.isEmpty());
         TechnologyQueries.Scanned<Page<TechnologyRow>> scanned = access.requireOwned(
-                technologies.list(companyId, categoryFilter, minConfidence, page), companyId, caller.get());
+                technologies.list(request, companyId, categoryFilter, minConfidence, page), companyId,
+                request.acceptedCaller());
         ScanStatus status = scanned.status();
         Page<Technology> found = scanned.technologies()
                 .map(row -> new Technology(row.name(), row.category(), row.confidence()).version(row.version()));
-        return pages.ok(found, p -> new TechnologyList(p.items(), p.total(), p.limit(), p.offset(), p.hasMore(),
+        return pages.ok(request, found, p -> new TechnologyList(p.items(), p.total(), p.limit(), p.offset(), p.hasMore(),
                 status == ScanStatus.COMPLETED, status));
     }
 
     @Override
     public ResponseEntity<TechnologySummary> getCompanyWebtechSummary(UUID companyId) {
+        RequestContext request = current.context();
         TechnologyQueries.Scanned<TechnologyQueries.Summary> scanned = access.requireOwned(
-                technologies.summary(companyId, TOP_TECHNOLOGIES), companyId, caller.get());
+                technologies.summary(request, companyId, TOP_TECHNOLOGIES), companyId, request.acceptedCaller());
         ScanStatus status = scanned.status();
         List<TopTechnology> top = scanned.technologies().top().stream()
                 .map(row -> new TopTechnology(row.name(), row.category(), row.confidence()))

@@ -18,8 +18,9 @@ import com.prospectdata.features.companies.Owned;
 import com.prospectdata.generated.model.ScanStatus;
 import com.prospectdata.pipeline.paging.Page;
 import com.prospectdata.pipeline.paging.PageRequest;
-import com.prospectdata.data.replicas.ReadReplicas;
 import com.prospectdata.core.sqltypes.RenderedQuery;
+import com.prospectdata.pipeline.RequestContext;
+import com.prospectdata.pipeline.RequestReads;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -52,13 +53,17 @@ class TechnologyQueries {
     /** A category's number of technologies, a column of the summary's rows that count one. */
     private static final Field<Integer> IN_CATEGORY = field(name("in_category"), Integer.class);
 
+    private final RequestReads reads;
     private final ListStatement allCategories;
     private final ListStatement oneCategory;
     private final SummaryStatement summary;
 
-    /** Reads where the request reads: a replica or the primary (docs/SCALING.md, "Read replicas"). */
-    public TechnologyQueries(ReadReplicas sources) {
-        DSLContext db = sources.reads();
+    /**
+     * Renders its statements once with {@code db}'s dialect and settings; each runs where the
+     * request reads, a replica or the primary (docs/SCALING.md, "Read replicas").
+     */
+    public TechnologyQueries(RequestReads reads, DSLContext db) {
+        this.reads = reads;
         this.allCategories = ListStatement.of(db, false);
         this.oneCategory = ListStatement.of(db, true);
         this.summary = SummaryStatement.of(db);
@@ -83,7 +88,8 @@ class TechnologyQueries {
      * owner, in one statement (the count is computed once: it does not depend on the row). Empty
      * when the company does not exist.
      */
-    public Optional<Owned<Scanned<Page<TechnologyRow>>>> list(UUID companyId, Optional<String> category, int minConfidence,
+    public Optional<Owned<Scanned<Page<TechnologyRow>>>> list(RequestContext request, UUID companyId,
+                                                              Optional<String> category, int minConfidence,
                                                               PageRequest page) {
         ListStatement statement = category.isPresent() ? oneCategory : allCategories;
         RenderedQuery.Execution execution = statement.query().with(COMPANY_ID, companyId)
@@ -91,7 +97,7 @@ class TechnologyQueries {
                 .with(LIMIT, page.limit())
                 .with(OFFSET, page.offset());
         category.ifPresent(c -> execution.with(CATEGORY, c.toLowerCase(Locale.ROOT)));
-        Result<Record> rows = execution.fetch();
+        Result<Record> rows = reads.fetch(request, execution);
         return Owned.ofRows(rows, found -> new Scanned<>(statusOf(found),
                 new Page<>(technologyRows(found, statement.technologies()), found.get(0).get(statement.total()), page)));
     }
@@ -127,8 +133,8 @@ class TechnologyQueries {
      * statement: one round trip, and one snapshot for the top and the counts. Empty when the
      * company does not exist.
      */
-    public Optional<Owned<Scanned<Summary>>> summary(UUID companyId, int howMany) {
-        Result<Record> rows = summary.query().with(COMPANY_ID, companyId).with(LIMIT, howMany).fetch();
+    public Optional<Owned<Scanned<Summary>>> summary(RequestContext request, UUID companyId, int howMany) {
+        Result<Record> rows = reads.fetch(request, summary.query().with(COMPANY_ID, companyId).with(LIMIT, howMany));
         return Owned.ofRows(rows, found -> new Scanned<>(statusOf(found),
                 new Summary(technologyRows(found, summary.rows()), summary.countsByCategory(found))));
     }

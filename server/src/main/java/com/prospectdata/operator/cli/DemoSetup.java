@@ -3,7 +3,7 @@ package com.prospectdata.operator.cli;
 import com.prospectdata.pipeline.auth.ApiKeyService;
 import com.prospectdata.pipeline.auth.EnvironmentSettings;
 import com.prospectdata.pipeline.auth.Scopes;
-import com.prospectdata.pipeline.auth.Tier;
+import com.prospectdata.pipeline.Tier;
 import com.prospectdata.data.database.DatabaseProperties;
 import com.prospectdata.data.database.NoDatasourceUrlCondition;
 import com.prospectdata.operator.demodata.DemoDataGenerator;

@@ -5,7 +5,7 @@ import com.prospectdata.pipeline.auth.ApiKeyService;
 import com.prospectdata.pipeline.auth.DeploymentEnvironment;
 import com.prospectdata.pipeline.auth.EnvironmentSettings;
 import com.prospectdata.pipeline.auth.KeyState;
-import com.prospectdata.pipeline.auth.Tier;
+import com.prospectdata.pipeline.Tier;
 import com.prospectdata.generated.jooq.tables.records.ApiKeyRecord;
 import java.time.Clock;
 import java.time.Duration;

@@ -1,26 +1,7 @@
 package com.prospectdata.pipeline.auth;
 
 import com.prospectdata.pipeline.ApiStep;
-import com.prospectdata.pipeline.RequestContext;
-import com.prospectdata.pipeline.ApiStep;
-import com.prospectdata.pipeline.RequestContext;
-import com.prospectdata.pipeline.ApiStep;
-import com.prospectdata.pipeline.RequestContext;
-import com.prospectdata.pipeline.ApiStep;
-import com.prospectdata.pipeline.RequestContext;
-import com.prospectdata.pipeline.ApiStep;
-import com.prospectdata.pipeline.RequestContext;
-import com.prospectdata.pipeline.ApiStep;
-import com.prospectdata.pipeline.RequestContext;
-import com.prospectdata.pipeline.ApiStep;
-import com.prospectdata.pipeline.RequestContext;
-import com.prospectdata.pipeline.ApiStep;
-import com.prospectdata.pipeline.RequestContext;
-import com.prospectdata.pipeline.ApiStep;
-import com.prospectdata.pipeline.RequestContext;
-import com.prospectdata.pipeline.ApiStep;
-import com.prospectdata.pipeline.RequestContext;
-import com.prospectdata.pipeline.ApiStep;
+import com.prospectdata.pipeline.AuthenticatedKey;
 import com.prospectdata.pipeline.RequestContext;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
@@ -35,9 +16,10 @@ import org.springframework.stereotype.Component;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
- * The authentication step of every {@code /api/v1} request: the bearer key becomes the request's
- * caller, or the refusal (401) is left for the next step, {@link FailedAuthenticationFilter},
- * which answers it. An accepted key's expiry goes out as a header on whatever the request gets.
+ * The authentication step of every {@code /api/v1} request: the bearer key becomes the caller in
+ * the request's {@link RequestContext}, or the refusal (401) is left there for the next step,
+ * {@link FailedAuthenticationFilter}, which answers it. An accepted key's expiry goes out as a
+ * header on whatever the request gets.
  */
 @Component
 @ConditionalOnWebApplication
@@ -70,8 +52,9 @@ public class ApiKeyAuthenticationFilter extends OncePerRequestFilter {
     @Override
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
+        RequestContext context = RequestContext.of(request);
         if (benchmarkCaller.caller().isPresent()) {
-            benchmarkCaller.caller().get().attachTo(request);
+            context.acceptCaller(benchmarkCaller.caller().get());
             chain.doFilter(request, response);
             return;
         }
@@ -79,11 +62,11 @@ public class ApiKeyAuthenticationFilter extends OncePerRequestFilter {
         try {
             caller = authenticate(Collections.list(request.getHeaders(HttpHeaders.AUTHORIZATION)));
         } catch (KeyRefusal refused) {
-            RequestContext.of(request).holdRefusal(refused);
+            context.holdRefusal(refused);
             chain.doFilter(request, response);
             return;
         }
-        caller.attachTo(request);
+        context.acceptCaller(caller);
         caller.expiresAt().ifPresent(expiry -> response.setHeader(KEY_EXPIRATION_HEADER, expiry.toString()));
         usage.used(caller.keyId());
         chain.doFilter(request, response);

@@ -1,5 +1,7 @@
 package com.prospectdata.pipeline.auth;
 
+import com.prospectdata.pipeline.AuthenticatedKey;
+import com.prospectdata.pipeline.Tier;
 import com.prospectdata.generated.jooq.tables.records.ApiKeyRecord;
 import com.prospectdata.data.organizations.OrganizationQueries;
 import java.time.Clock;

@@ -1,5 +1,7 @@
 package com.prospectdata.pipeline.auth;
 
+import com.prospectdata.pipeline.AuthenticatedKey;
+import com.prospectdata.pipeline.Tier;
 import com.prospectdata.core.settings.InvalidSettingException;
 import java.util.List;
 import java.util.Optional;

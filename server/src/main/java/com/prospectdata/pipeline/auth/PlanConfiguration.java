@@ -1,6 +1,7 @@
 package com.prospectdata.pipeline.auth;
 
 import com.prospectdata.core.openapi.GeneratedOperations;
+import com.prospectdata.pipeline.RequestContext;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import org.springframework.beans.factory.ObjectProvider;
@@ -26,14 +27,11 @@ class PlanConfiguration implements WebMvcConfigurer, SmartInitializingSingleton 
 
     private final PlanPolicy plans;
     private final ObjectProvider<RequestMappingHandlerMapping> mappings;
-    private final CurrentCaller caller;
 
     PlanConfiguration(PlanPolicy plans,
-                      @Qualifier("requestMappingHandlerMapping") ObjectProvider<RequestMappingHandlerMapping> mappings,
-                      CurrentCaller caller) {
+                      @Qualifier("requestMappingHandlerMapping") ObjectProvider<RequestMappingHandlerMapping> mappings) {
         this.plans = plans;
         this.mappings = mappings;
-        this.caller = caller;
     }
 
     /** A plan naming an operation that does not exist is a typo: refuse to start. */
@@ -49,7 +47,7 @@ class PlanConfiguration implements WebMvcConfigurer, SmartInitializingSingleton 
             public boolean preHandle(HttpServletRequest request, HttpServletResponse response, Object handler) {
                 if (handler instanceof HandlerMethod method) {
                     GeneratedOperations.operationId(method.getMethod()).ifPresent(operationId ->
-                            plans.requireIncluded(caller.get().tier(), operationId));
+                            plans.requireIncluded(RequestContext.of(request).acceptedCaller().tier(), operationId));
                 }
                 return true;
             }

@@ -1,5 +1,6 @@
 package com.prospectdata.pipeline.auth;
 
+import com.prospectdata.pipeline.Tier;
 import com.prospectdata.core.settings.InvalidSettingException;
 import com.prospectdata.core.errors.ApiException;
 import java.util.List;

@@ -3,6 +3,7 @@ package com.prospectdata.pipeline.auth;
 import com.prospectdata.core.errors.ApiException;
 import com.prospectdata.core.openapi.ApiOperations;
 import com.prospectdata.pipeline.ApiStep;
+import com.prospectdata.pipeline.AuthenticatedKey;
 import com.prospectdata.pipeline.RequestContext;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
@@ -31,10 +32,11 @@ public class ScopeFilter extends ApiStep {
     @Override
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
-        List<String> required = RequestContext.of(request).operation()
+        RequestContext context = RequestContext.of(request);
+        List<String> required = context.operation()
                 .map(operation -> operation.traits().requiredScopes())
                 .orElse(scopesEveryOperationRequires);
-        AuthenticatedKey caller = AuthenticatedKey.accepted(request);
+        AuthenticatedKey caller = context.acceptedCaller();
         if (!required.stream().allMatch(caller::hasScope)) {
             throw ApiException.forbidden("Insufficient scopes. Required: " + String.join(", ", required));
         }

@@ -3,6 +3,7 @@ package com.prospectdata.pipeline.load;
 import com.prospectdata.core.errors.ServiceUnavailableException;
 import com.prospectdata.core.openapi.OperationTraits.WorkKind;
 import com.prospectdata.pipeline.ApiStep;
+import com.prospectdata.pipeline.RequestContext;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -25,8 +26,10 @@ import org.springframework.stereotype.Component;
  * kind of work for as long as it runs, waits at most {@code app.load.max-wait} for one (see
  * {@link #patience}), and is otherwise answered 503 with {@code Retry-After} at once, so that
  * requests never queue past their usefulness. One that had to wait must be answered within
- * {@code app.load.queued-deadline} of its arrival ({@link RequestDeadline}). The kind is the
- * operation's, as the document declares it ({@link KindOfWork}). Heavy requests (searches and
+ * {@code app.load.queued-deadline} of its arrival: the deadline goes into its
+ * {@link RequestContext}, and each of its statements may run only for the time left
+ * ({@link StatementTimeout}). The kind is the operation's, as the document declares it
+ * ({@link KindOfWork}). Heavy requests (searches and
  * deep pages) have slots of their own, so a flood of them cannot take the database connections
  * point lookups need; so do list pages, few enough that the pages beyond them wait their turn in
  * order of arrival rather than all at once on the cores.
@@ -88,12 +91,11 @@ public class LoadSheddingFilter extends ApiStep {
         if (waited) {
             // Its wait is spent out of the deadline: a request that queued behind others must not
             // then run long enough to be useless to the client that is still waiting for it.
-            RequestDeadline.set(arrived + settings.queuedDeadline().toNanos());
+            RequestContext.of(request).setDeadline(arrived + settings.queuedDeadline().toNanos());
         }
         try {
             chain.doFilter(request, response);
         } finally {
-            RequestDeadline.clear();
             semaphore.release();
         }
     }

@@ -1,5 +1,6 @@
 package com.prospectdata.pipeline.load;
 
+import com.prospectdata.data.database.StatementDeadline;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import org.jooq.ExecuteContext;
@@ -33,10 +34,12 @@ class StatementTimeout {
     }
 
     /**
-     * A request with a deadline ({@link RequestDeadline}) gives each statement only the time it
-     * has left, to the millisecond: JDBC's own timeout counts whole seconds, PgJDBC's own
-     * statement class takes milliseconds. Set as the statement starts, after jOOQ has set the
-     * whole seconds of {@link #statementTimeoutOfApiQueries}.
+     * A request with a deadline ({@link LoadSheddingFilter}) runs its statements through a
+     * context that carries it ({@link StatementDeadline}, made by pipeline/RequestReads from the
+     * request's context), and each of them gets only the time it has left, to the millisecond:
+     * JDBC's own timeout counts whole seconds, PgJDBC's own statement class takes milliseconds.
+     * Set as the statement starts, after jOOQ has set the whole seconds of
+     * {@link #statementTimeoutOfApiQueries}.
      */
     @Bean
     ExecuteListenerProvider deadlineOfQueuedRequests(LoadProperties settings) {
@@ -44,9 +47,13 @@ class StatementTimeout {
         return new DefaultExecuteListenerProvider(new ExecuteListener() {
             @Override
             public void executeStart(ExecuteContext context) {
-                long left = RequestDeadline.millisLeft();
+                Long deadlineNanos = StatementDeadline.of(context.configuration());
                 PreparedStatement statement = context.statement();
-                if (left >= statementTimeoutMillis || statement == null) {
+                if (deadlineNanos == null || statement == null) {
+                    return;
+                }
+                long left = Math.max(1, (deadlineNanos - System.nanoTime()) / 1_000_000);
+                if (left >= statementTimeoutMillis) {
                     return;
                 }
                 try {

@@ -1,12 +1,11 @@
 package com.prospectdata.pipeline.paging;
 
+import com.prospectdata.pipeline.RequestContext;
 import com.prospectdata.pipeline.parameters.ReadParameters;
-import jakarta.servlet.http.HttpServletRequest;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
-import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.ResponseEntity;
 import org.springframework.stereotype.Component;
@@ -23,39 +22,25 @@ public class PageLinks {
 
     private static final String OFFSET = "offset";
 
-    // Spring's proxy to the current request; the operator commands' contexts have none and never ask.
-    private final ObjectProvider<HttpServletRequest> currentRequest;
-
-    public PageLinks(ObjectProvider<HttpServletRequest> currentRequest) {
-        this.currentRequest = currentRequest;
-    }
-
-    /** A 200 for the current request's page, with its {@code Link} header when it has neighbours, and the list's envelope as the body. */
-    public <T, B> ResponseEntity<B> ok(Page<T> page, Function<Page<T>, B> envelope) {
-        HttpServletRequest request = currentRequest.getObject();
+    /** A 200 for the request's page, with its {@code Link} header when it has neighbours, and the list's envelope as the body. */
+    public <T, B> ResponseEntity<B> ok(RequestContext request, Page<T> page, Function<Page<T>, B> envelope) {
         ResponseEntity.BodyBuilder ok = ResponseEntity.ok();
-        of(request, ReadParameters.of(request), page).ifPresent(links -> ok.header(HttpHeaders.LINK, links));
+        of(request.parameters(), page).ifPresent(links -> ok.header(HttpHeaders.LINK, links));
         return ok.body(envelope.apply(page));
     }
 
-    static Optional<String> of(HttpServletRequest request, ReadParameters parameters, Page<?> page) {
+    static Optional<String> of(ReadParameters parameters, Page<?> page) {
         List<String> links = new ArrayList<>(2);
         if (page.hasMore()) {
-            links.add(link(request, parameters, (long) page.offset() + page.limit(), "next"));
+            links.add(link(parameters, (long) page.offset() + page.limit(), "next"));
         }
         if (page.hasPrevious()) {
-            links.add(link(request, parameters, Math.max(0, page.offset() - page.limit()), "prev"));
+            links.add(link(parameters, Math.max(0, page.offset() - page.limit()), "prev"));
         }
         return links.isEmpty() ? Optional.empty() : Optional.of(String.join(", ", links));
     }
 
-    private static String link(HttpServletRequest request, ReadParameters parameters, long offset, String relation) {
-        return "<" + origin(request) + parameters.pathAndQueryWith(OFFSET, Long.toString(offset)) + ">; rel=\"" + relation + "\"";
-    }
-
-    /** Scheme, host and port as the request named them (behind a trusted proxy, as it forwarded them). */
-    private static String origin(HttpServletRequest request) {
-        String url = request.getRequestURL().toString();
-        return url.substring(0, url.length() - request.getRequestURI().length());
+    private static String link(ReadParameters parameters, long offset, String relation) {
+        return "<" + parameters.urlWith(OFFSET, Long.toString(offset)) + ">; rel=\"" + relation + "\"";
     }
 }

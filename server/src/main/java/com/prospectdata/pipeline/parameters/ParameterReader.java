@@ -91,7 +91,7 @@ public class ParameterReader {
         if (!problems.isEmpty()) {
             throw ApiException.validation(String.join("; ", problems));
         }
-        return new ReadParameters(values, request.getContextPath() + canonicalPath, canonicalQuery);
+        return new ReadParameters(request, values, request.getContextPath() + canonicalPath, canonicalQuery);
     }
 
     /** Said of a refused value that was empty or only spaces: such a value is not taken as absent. */

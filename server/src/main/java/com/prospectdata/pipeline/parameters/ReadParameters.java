@@ -10,7 +10,9 @@ import org.springframework.web.util.UriUtils;
 /**
  * The parameters of one request, read strictly from the document: the typed value of each one
  * (its default when absent), and the same request written canonically, from what was read, for
- * links to neighbouring pages. Built once per request by {@link ParameterReader}.
+ * links to neighbouring pages. Built once per request by {@link ParameterReader}, which keeps it
+ * on the request between the handler's arguments, each resolved on its own; later code reaches
+ * it through the request's context (pipeline/RequestContext).
  */
 public final class ReadParameters {
 
@@ -20,11 +22,15 @@ public final class ReadParameters {
     record QueryPair(String name, String value) {
     }
 
+    /** Whose origin a link names, found only when one is written: most answers have no link. */
+    private final HttpServletRequest request;
     private final Map<String, Object> values;
     private final String canonicalPath;
     private final List<QueryPair> canonicalQuery;
 
-    ReadParameters(Map<String, Object> values, String canonicalPath, List<QueryPair> canonicalQuery) {
+    ReadParameters(HttpServletRequest request, Map<String, Object> values, String canonicalPath,
+                   List<QueryPair> canonicalQuery) {
+        this.request = request;
         this.values = values;
         this.canonicalPath = canonicalPath;
         this.canonicalQuery = List.copyOf(canonicalQuery);
@@ -50,6 +56,17 @@ public final class ReadParameters {
     /** The typed value of a parameter (its default when absent), or null when it has neither. */
     Object value(String name) {
         return values.get(name);
+    }
+
+    /**
+     * This request's URL as the API read it, with {@code name} set to {@code value}: the
+     * {@link #pathAndQueryWith path and query} after the scheme, host and port the request named
+     * (behind a trusted proxy, those it forwarded).
+     */
+    public String urlWith(String name, String value) {
+        String url = request.getRequestURL().toString();
+        String origin = url.substring(0, url.length() - request.getRequestURI().length());
+        return origin + pathAndQueryWith(name, value);
     }
 
     /**

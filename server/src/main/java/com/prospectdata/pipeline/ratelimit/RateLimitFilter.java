@@ -3,9 +3,9 @@ package com.prospectdata.pipeline.ratelimit;
 import com.prospectdata.core.errors.RateLimitExceededException;
 import com.prospectdata.core.errors.RateLimitRejections;
 import com.prospectdata.pipeline.ApiStep;
+import com.prospectdata.pipeline.AuthenticatedKey;
 import com.prospectdata.pipeline.RequestContext;
-import com.prospectdata.pipeline.auth.AuthenticatedKey;
-import com.prospectdata.pipeline.auth.Tier;
+import com.prospectdata.pipeline.Tier;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.servlet.FilterChain;
@@ -39,9 +39,10 @@ public class RateLimitFilter extends ApiStep {
     @Override
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
-        AuthenticatedKey caller = AuthenticatedKey.accepted(request);
+        RequestContext context = RequestContext.of(request);
+        AuthenticatedKey caller = context.acceptedCaller();
         try {
-            rateLimiter.consume(caller, costOf(request), response);
+            rateLimiter.consume(caller, costOf(context), response);
         } catch (RateLimitExceededException exceeded) {
             rejections.get(caller.tier()).increment();
             throw exceeded;
@@ -50,7 +51,7 @@ public class RateLimitFilter extends ApiStep {
     }
 
     /** A path that names no operation costs a token too, so that probing for paths is not free. */
-    private static int costOf(HttpServletRequest request) {
-        return RequestContext.of(request).operation().map(operation -> operation.traits().rateLimitCost()).orElse(1);
+    private static int costOf(RequestContext context) {
+        return context.operation().map(operation -> operation.traits().rateLimitCost()).orElse(1);
     }
 }

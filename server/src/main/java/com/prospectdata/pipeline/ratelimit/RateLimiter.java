@@ -1,7 +1,7 @@
 package com.prospectdata.pipeline.ratelimit;
 
 import com.prospectdata.core.errors.RateLimitExceededException;
-import com.prospectdata.pipeline.auth.AuthenticatedKey;
+import com.prospectdata.pipeline.AuthenticatedKey;
 import io.github.bucket4j.ConsumptionProbe;
 import jakarta.servlet.http.HttpServletResponse;
 import java.time.Clock;

@@ -1,6 +1,7 @@
 package com.prospectdata.pipeline.web;
 
 import com.prospectdata.core.openapi.ApiOperation;
+import com.prospectdata.pipeline.RequestContext;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
@@ -124,7 +125,7 @@ class ConditionalGetFilter extends ShallowEtagHeaderFilter {
      */
     private void notModified(HttpServletRequest request, HttpServletResponse response,
                              ApiOperation operation, String validator) {
-        request.setAttribute(RequestIdFilter.ANSWERED_OPERATION, operation.operationId());
+        RequestContext.of(request).markAnsweredWithoutHandler();
         ServerHttpObservationFilter.findObservationContext(request)
                 .ifPresent(context -> context.setPathPattern(operation.pathTemplate()));
         response.setStatus(HttpStatus.NOT_MODIFIED.value());

@@ -1,13 +1,16 @@
 package com.prospectdata.pipeline.web;
 
-import com.prospectdata.pipeline.auth.AuthenticatedKey;
+import com.prospectdata.core.openapi.ApiOperation;
 import com.prospectdata.core.openapi.GeneratedOperations;
+import com.prospectdata.pipeline.AuthenticatedKey;
+import com.prospectdata.pipeline.RequestContext;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.regex.Pattern;
 import org.slf4j.Logger;
@@ -31,8 +34,6 @@ import org.springframework.web.servlet.HandlerMapping;
 class RequestIdFilter extends OncePerRequestFilter {
 
     public static final String HEADER = "X-Request-Id";
-    /** The operation a step answered without the handler running (a 304 from the data version). */
-    static final String ANSWERED_OPERATION = RequestIdFilter.class.getName() + ".answeredOperation";
 
     private static final Pattern SANE_ID = Pattern.compile("[A-Za-z0-9._-]{1,128}");
     private static final Logger accessLog = LoggerFactory.getLogger("access");
@@ -57,11 +58,13 @@ class RequestIdFilter extends OncePerRequestFilter {
      */
     private static void logAccess(HttpServletRequest request, HttpServletResponse response, String requestId,
                                   int status, long durationMs) {
-        String keyId = AuthenticatedKey.of(request).map(caller -> caller.keyId().toString()).orElse("-");
-        String organization = AuthenticatedKey.of(request).map(caller -> caller.organizationId().toString()).orElse("-");
+        RequestContext context = RequestContext.of(request);
+        Optional<AuthenticatedKey> caller = context.caller();
+        String keyId = caller.map(key -> key.keyId().toString()).orElse("-");
+        String organization = caller.map(key -> key.organizationId().toString()).orElse("-");
         String operation = request.getAttribute(HandlerMapping.BEST_MATCHING_HANDLER_ATTRIBUTE) instanceof HandlerMethod handler
                 ? GeneratedOperations.operationId(handler.getMethod()).orElse("-")
-                : request.getAttribute(ANSWERED_OPERATION) instanceof String answered ? answered : "-";
+                : context.answeredWithoutHandler() ? context.operation().map(ApiOperation::operationId).orElse("-") : "-";
         String bytes = Objects.requireNonNullElse(response.getHeader(HttpHeaders.CONTENT_LENGTH), "-");
         String userAgent = sanitized(request.getHeader(HttpHeaders.USER_AGENT));
         accessLog.atInfo()

@@ -1,6 +1,6 @@
 package com.prospectdata.pipeline.web;
 
-import com.prospectdata.pipeline.auth.AuthenticatedKey;
+import com.prospectdata.pipeline.RequestContext;
 import io.micrometer.common.KeyValue;
 import io.micrometer.common.KeyValues;
 import org.springframework.http.server.observation.DefaultServerRequestObservationConvention;
@@ -19,7 +19,7 @@ class RequestMetricsConvention extends DefaultServerRequestObservationConvention
 
     @Override
     public KeyValues getLowCardinalityKeyValues(ServerRequestObservationContext context) {
-        String tier = AuthenticatedKey.of(context.getCarrier()).map(caller -> caller.tier().wireName()).orElse("none");
+        String tier = RequestContext.of(context.getCarrier()).caller().map(caller -> caller.tier().wireName()).orElse("none");
         return super.getLowCardinalityKeyValues(context).and(KeyValue.of("tier", tier));
     }
 }

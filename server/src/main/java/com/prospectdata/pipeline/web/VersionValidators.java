@@ -1,9 +1,9 @@
 package com.prospectdata.pipeline.web;
 
-import com.prospectdata.pipeline.auth.AuthenticatedKey;
-import com.prospectdata.data.dataversion.DataVersions;
 import com.prospectdata.core.openapi.ApiOperation;
+import com.prospectdata.pipeline.AuthenticatedKey;
 import com.prospectdata.pipeline.RequestContext;
+import com.prospectdata.pipeline.RequestReads;
 import jakarta.servlet.http.HttpServletRequest;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -33,12 +33,12 @@ import org.springframework.stereotype.Component;
 @ConditionalOnWebApplication
 class VersionValidators {
 
-    private final DataVersions versions;
+    private final RequestReads reads;
     private final String build;
     private final boolean compression;
 
-    VersionValidators(DataVersions versions, ObjectProvider<BuildProperties> build, WebProperties settings) {
-        this.versions = versions;
+    VersionValidators(RequestReads reads, ObjectProvider<BuildProperties> build, WebProperties settings) {
+        this.reads = reads;
         // A new build may write the same data differently: its validators are new ones.
         this.build = build.stream().findFirst().map(b -> b.getVersion() + "@" + b.getTime()).orElse("development");
         this.compression = settings.compression().enabled();
@@ -51,14 +51,16 @@ class VersionValidators {
 
     /**
      * The {@code ETag} a 200 to this request has at the caller's current data version, if the
-     * request is for a versioned operation and a recent version is known.
+     * request is for a versioned operation and a recent version is known: the version the request
+     * reads once and its delegate keeps results under too.
      */
     Optional<String> validatorFor(HttpServletRequest request, ApiOperation operation) {
-        Optional<AuthenticatedKey> caller = AuthenticatedKey.of(request);
+        RequestContext context = RequestContext.of(request);
+        Optional<AuthenticatedKey> caller = context.caller();
         if (caller.isEmpty()) {
             return Optional.empty();
         }
-        OptionalLong version = versions.current(request, caller.get().organizationId());
+        OptionalLong version = reads.dataVersion(context);
         if (version.isEmpty()) {
             return Optional.empty();
         }

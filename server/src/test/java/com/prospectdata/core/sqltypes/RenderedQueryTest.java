@@ -80,7 +80,7 @@ class RenderedQueryTest {
                     int limit = 1 + execution % 4;
                     List<List<Object>> expected = rows(query(DSL.val(name), DSL.val(since, SINCE.getDataType()),
                             DSL.val(limit)).fetch());
-                    List<Record> actual = rendered.with(NAME, name).with(SINCE, since).with(LIMIT, limit).fetch();
+                    List<Record> actual = rendered.with(NAME, name).with(SINCE, since).with(LIMIT, limit).fetch(db);
                     assertThat(rows(actual)).as("%s since %s, limit %d, execution %d", name, since, limit, execution)
                             .isEqualTo(expected);
                     actual.forEach(row -> assertThat(row.get(ORGANIZATION.CREATED_AT)).isAfterOrEqualTo(since));
@@ -93,9 +93,9 @@ class RenderedQueryTest {
     void aNullValueBindsSqlNull() {
         RenderedQuery rendered = RenderedQuery.of(db, query(NAME, SINCE, LIMIT), NAME, SINCE, LIMIT);
         // Every comparison with SQL's null is unknown: no row, and no error.
-        assertThat(rendered.with(NAME, "Beta").with(SINCE, Instant.EPOCH).with(LIMIT, 10).fetch()).isNotEmpty();
-        assertThat(rendered.with(NAME, null).with(SINCE, Instant.EPOCH).with(LIMIT, 10).fetch()).isEmpty();
-        assertThat(rendered.with(NAME, "Beta").with(SINCE, null).with(LIMIT, 10).fetch()).isEmpty();
+        assertThat(rendered.with(NAME, "Beta").with(SINCE, Instant.EPOCH).with(LIMIT, 10).fetch(db)).isNotEmpty();
+        assertThat(rendered.with(NAME, null).with(SINCE, Instant.EPOCH).with(LIMIT, 10).fetch(db)).isEmpty();
+        assertThat(rendered.with(NAME, "Beta").with(SINCE, null).with(LIMIT, 10).fetch(db)).isEmpty();
     }
 
     @Test
@@ -107,8 +107,10 @@ class RenderedQueryTest {
                 logged.add(DSL.using(context.dialect()).renderInlined(context.query()));
             }
         })));
-        RenderedQuery rendered = RenderedQuery.of(logging, query(NAME, SINCE, LIMIT), NAME, SINCE, LIMIT);
-        rendered.with(NAME, "it's ? a :name").with(SINCE, Instant.parse("2026-01-01T00:00:00Z")).with(LIMIT, 3).fetch();
+        // Rendered with one context, run through another: the listeners are those of the one it runs on.
+        RenderedQuery rendered = RenderedQuery.of(db, query(NAME, SINCE, LIMIT), NAME, SINCE, LIMIT);
+        rendered.with(NAME, "it's ? a :name").with(SINCE, Instant.parse("2026-01-01T00:00:00Z")).with(LIMIT, 3)
+                .fetch(logging);
         assertThat(logged).singleElement().asString()
                 .contains("'it''s ? a :name'", "2026-01-01", "fetch next 3 rows only")
                 .startsWith(db.render(query(NAME, SINCE, LIMIT)).substring(0, 20));
@@ -117,7 +119,7 @@ class RenderedQueryTest {
     @Test
     void everyVariableNeedsAValueAndMustBeTheQuerys() {
         RenderedQuery rendered = RenderedQuery.of(db, query(NAME, SINCE, LIMIT), NAME, SINCE, LIMIT);
-        assertThatThrownBy(() -> rendered.with(NAME, "Alpha").with(LIMIT, 1).fetch())
+        assertThatThrownBy(() -> rendered.with(NAME, "Alpha").with(LIMIT, 1).fetch(db))
                 .isInstanceOf(IllegalStateException.class).hasMessageContaining("since");
         assertThatThrownBy(() -> rendered.with(param("other", String.class), "x"))
                 .isInstanceOf(IllegalArgumentException.class);

@@ -11,6 +11,12 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import com.prospectdata.data.dataversion.DataVersionProperties;
 import com.prospectdata.data.dataversion.DataVersionWrites;
 import com.prospectdata.data.dataversion.DataVersions;
+import com.prospectdata.data.replicas.ReadReplicas;
+import com.prospectdata.pipeline.AuthenticatedKey;
+import com.prospectdata.pipeline.RequestContext;
+import com.prospectdata.pipeline.RequestReads;
+import com.prospectdata.pipeline.TestRequests;
+import com.prospectdata.pipeline.Tier;
 import com.prospectdata.webtier.StatementsOnThisThread;
 import com.prospectdata.webtier.WebTierTest;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -26,11 +32,8 @@ import org.jooq.DSLContext;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.mock.web.MockHttpServletRequest;
 import org.springframework.test.web.servlet.ResultActions;
 import org.springframework.util.unit.DataSize;
-import org.springframework.web.context.request.RequestContextHolder;
-import org.springframework.web.context.request.ServletRequestAttributes;
 
 /**
  * Pages and totals reused while the organization's data version holds (docs/api-rules.md §1,
@@ -49,6 +52,10 @@ class ResultReuseWebTest extends WebTierTest {
     DataVersions versions;
     @Autowired
     DataVersionProperties versionSettings;
+    @Autowired
+    ReadReplicas replicas;
+    @Autowired
+    RequestReads requestReads;
 
     private String theirKey;
 
@@ -131,37 +138,32 @@ class ResultReuseWebTest extends WebTierTest {
         AtomicInteger reads = new AtomicInteger();
         UUID other = UUID.randomUUID();
 
-        String ours = reuse.forOrganization(OURS).get("request", value -> 0, () -> "ours " + reads.incrementAndGet());
-        String again = reuse.forOrganization(OURS).get("request", value -> 0, () -> "ours " + reads.incrementAndGet());
-        String theirs = reuse.forOrganization(other).get("request", value -> 0, () -> "other " + reads.incrementAndGet());
+        String ours = scope(reuse, OURS).get("request", value -> 0, () -> "ours " + reads.incrementAndGet());
+        String again = scope(reuse, OURS).get("request", value -> 0, () -> "ours " + reads.incrementAndGet());
+        String theirs = scope(reuse, other).get("request", value -> 0, () -> "other " + reads.incrementAndGet());
 
         assertThat(List.of(ours, again, theirs)).containsExactly("ours 1", "ours 1", "other 2");
-        assertThat(reuse.forOrganization(other).<String>kept("request")).contains("other 2");
+        assertThat(scope(reuse, other).<String>kept("request")).contains("other 2");
 
         write(() -> db.transaction(tx -> DataVersionWrites.bump(tx.dsl(), List.of(OURS))));
-        assertThat(reuse.forOrganization(OURS).get("request", value -> 0, () -> "ours " + reads.incrementAndGet()))
+        assertThat(scope(reuse, OURS).get("request", value -> 0, () -> "ours " + reads.incrementAndGet()))
                 .as("read again at the new version").isEqualTo("ours 3");
     }
 
     @Test
     void oneRequestUsesTheVersionItFirstReadEvenWhenAWriteLandsInBetween() {
         versions.refresh();
-        MockHttpServletRequest request = new MockHttpServletRequest();
-        OptionalLong validatorsVersion = versions.current(request, OURS);
+        RequestContext request = TestRequests.context(caller(OURS));
+        OptionalLong validatorsVersion = requestReads.dataVersion(request);
         db.transaction(tx -> DataVersionWrites.bump(tx.dsl(), List.of(OURS)));
         versions.refresh();
 
-        RequestContextHolder.setRequestAttributes(new ServletRequestAttributes(request));
-        try {
-            assertThat(versions.current(OURS)).as("the delegate's read, later in the same request")
-                    .isEqualTo(validatorsVersion);
-        } finally {
-            RequestContextHolder.resetRequestAttributes();
-        }
-        assertThat(versions.current(new MockHttpServletRequest(), OURS)).as("the next request")
+        assertThat(requestReads.dataVersion(request)).as("the delegate's read, later in the same request")
+                .isEqualTo(validatorsVersion);
+        assertThat(requestReads.dataVersion(TestRequests.context(caller(OURS)))).as("the next request")
                 .isNotEqualTo(validatorsVersion);
-        assertThat(versions.current(request, THEIRS)).as("another organization's version is its own")
-                .isEqualTo(versions.current(new MockHttpServletRequest(), THEIRS));
+        assertThat(requestReads.dataVersion(TestRequests.context(caller(THEIRS)))).as("another organization's version is its own")
+                .isEqualTo(versionOf(THEIRS));
     }
 
     @Test
@@ -169,7 +171,7 @@ class ResultReuseWebTest extends WebTierTest {
         ResultReuse reuse = reuse(false, DataSize.ofMegabytes(64));
         AtomicInteger reads = new AtomicInteger();
         for (int i = 0; i < 3; i++) {
-            reuse.forOrganization(OURS).get("request", value -> 100, reads::incrementAndGet);
+            scope(reuse, OURS).get("request", value -> 100, reads::incrementAndGet);
         }
         assertThat(reads).hasValue(3);
         assertThat(reuse.keptBytes()).isZero();
@@ -178,7 +180,7 @@ class ResultReuseWebTest extends WebTierTest {
     @Test
     void aFailureIsNotKept() {
         ResultReuse reuse = reuse(true, DataSize.ofMegabytes(64));
-        ResultReuse.Scope scope = reuse.forOrganization(OURS);
+        ResultReuse.Scope scope = scope(reuse, OURS);
         assertThatThrownBy(() -> scope.get("request", value -> 0, () -> {
             throw new IllegalStateException("the database is gone");
         })).hasMessage("the database is gone");
@@ -191,7 +193,7 @@ class ResultReuseWebTest extends WebTierTest {
         AtomicInteger reads = new AtomicInteger();
         Object release = new Object();
         AtomicReference<String> second = new AtomicReference<>();
-        Thread first = Thread.ofPlatform().start(() -> reuse.forOrganization(OURS).get("slow", value -> 0, () -> {
+        Thread first = Thread.ofPlatform().start(() -> scope(reuse, OURS).get("slow", value -> 0, () -> {
             reads.incrementAndGet();
             synchronized (release) {
                 try {
@@ -203,7 +205,7 @@ class ResultReuseWebTest extends WebTierTest {
             return "read once";
         }));
         awaitState(first, Thread.State.TIMED_WAITING);
-        Thread waiting = Thread.ofPlatform().start(() -> second.set(reuse.forOrganization(OURS)
+        Thread waiting = Thread.ofPlatform().start(() -> second.set(scope(reuse, OURS)
                 .get("slow", value -> 0, () -> "read twice " + reads.incrementAndGet())));
         awaitState(waiting, Thread.State.WAITING);
         synchronized (release) {
@@ -219,14 +221,28 @@ class ResultReuseWebTest extends WebTierTest {
     void theKeptResultsStayWithinTheirSize() {
         ResultReuse reuse = reuse(true, DataSize.ofMegabytes(1));
         for (int i = 0; i < 100; i++) {
-            reuse.forOrganization(OURS).get("request " + i, value -> 50_000, () -> "value");
+            scope(reuse, OURS).get("request " + i, value -> 50_000, () -> "value");
         }
         assertThat(reuse.keptBytes()).isPositive().isLessThanOrEqualTo(DataSize.ofMegabytes(1).toBytes());
     }
 
     private ResultReuse reuse(boolean enabled, DataSize maxSize) {
         versions.refresh();
-        return new ResultReuse(new ReuseProperties(enabled, maxSize), Optional.of(versions), new SimpleMeterRegistry());
+        return new ResultReuse(new ReuseProperties(enabled, maxSize), new SimpleMeterRegistry());
+    }
+
+    /** The organization's results at its version now, as a request that reads at the primary sees them. */
+    private ResultReuse.Scope scope(ResultReuse reuse, UUID organization) {
+        return reuse.forOrganization(organization, () -> versionOf(organization));
+    }
+
+    private OptionalLong versionOf(UUID organization) {
+        return versions.read(replicas.primary(), organization);
+    }
+
+    private static AuthenticatedKey caller(UUID organization) {
+        return new AuthenticatedKey(UUID.randomUUID(), organization, Tier.PRO, 1000, List.of("companies:read"),
+                Optional.empty());
     }
 
     /** A write, then as long as the contract lets an answer still reflect the data before it. */

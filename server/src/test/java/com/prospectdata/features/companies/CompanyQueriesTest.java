@@ -16,6 +16,7 @@ import com.prospectdata.operator.importer.ImportRecord.ProspectSearch;
 import com.prospectdata.operator.importer.ImportWriter;
 import com.prospectdata.operator.importer.TestDatabase;
 import com.prospectdata.generated.model.ReviewStatus;
+import com.prospectdata.pipeline.TestRequests;
 import com.prospectdata.pipeline.paging.PageRequest;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -92,7 +93,7 @@ class CompanyQueriesTest {
                     .sorted(LIST_ORDER)
                     .map(CompanyRow::id)
                     .toList();
-            var page = companies.list(filter(search, Optional.empty(), List.of(), term), EVERYTHING, OptionalLong.empty()).orElseThrow().value();
+            var page = companies.list(TestRequests.context(), filter(search, Optional.empty(), List.of(), term), EVERYTHING, OptionalLong.empty()).orElseThrow().value();
             assertThat(page.items().stream().map(CompanyRow::id).toList()).as("search %s", term)
                     .isEqualTo(expected);
             assertThat(page.total()).as("total for %s", term).isEqualTo(expected.size());
@@ -132,14 +133,14 @@ class CompanyQueriesTest {
                         // same pages once the total is known from an earlier page.
                         for (OptionalLong knownTotal : List.of(OptionalLong.empty(), OptionalLong.of(expected.size()))) {
                             for (int offset = 0; offset <= expected.size(); offset++) {
-                                var owned = companies.list(filter, new PageRequest(4, offset), knownTotal).orElseThrow();
+                                var owned = companies.list(TestRequests.context(), filter, new PageRequest(4, offset), knownTotal).orElseThrow();
                                 assertThat(owned.owner()).isEqualTo(owner);
                                 var page = owned.value();
                                 assertThat(page.total()).isEqualTo(expected.size());
                                 assertThat(page.items()).as("offset %d of %s, total known: %s", offset, filter, knownTotal)
                                         .isEqualTo(expected.subList(offset, Math.min(offset + 4, expected.size())));
                             }
-                            var pastTheEndOwned = companies.list(filter, new PageRequest(5, expected.size() + 3), knownTotal)
+                            var pastTheEndOwned = companies.list(TestRequests.context(), filter, new PageRequest(5, expected.size() + 3), knownTotal)
                                     .orElseThrow();
                             assertThat(pastTheEndOwned.owner()).isEqualTo(owner);
                             var pastTheEnd = pastTheEndOwned.value();
@@ -162,7 +163,7 @@ class CompanyQueriesTest {
                     for (OptionalLong knownTotal : List.of(OptionalLong.empty(), OptionalLong.of(7))) {
                         CompanyFilter filter = new CompanyFilter(unknown, minScore, List.of(), Optional.ofNullable(term),
                                 Optional.empty());
-                        assertThat(companies.list(filter, new PageRequest(5, offset), knownTotal))
+                        assertThat(companies.list(TestRequests.context(), filter, new PageRequest(5, offset), knownTotal))
                                 .as("%s at offset %d, total known: %s", filter, offset, knownTotal).isEmpty();
                     }
                 }
@@ -177,7 +178,7 @@ class CompanyQueriesTest {
         write(new Organization(org, "Acme"), new ProspectSearch(empty, org, "Nothing yet"));
         for (String term : new String[] {null, "a"}) {
             for (int offset : new int[] {0, 3}) {
-                var owned = companies.list(filter(empty, Optional.empty(), List.of(), term), new PageRequest(5, offset),
+                var owned = companies.list(TestRequests.context(), filter(empty, Optional.empty(), List.of(), term), new PageRequest(5, offset),
                         OptionalLong.empty()).orElseThrow();
                 assertThat(owned.owner()).isEqualTo(org);
                 assertThat(owned.value().items()).isEmpty();
@@ -212,8 +213,8 @@ class CompanyQueriesTest {
         assertThat(idsMatching(second, "zylinski")).isEmpty();
         db.deleteFrom(COMPANY).where(COMPANY.ID.eq(a)).execute();
         assertCountsMatchTheRows();
-        assertThat(companies.list(filter(first, Optional.empty(), List.of(), null), EVERYTHING, OptionalLong.empty()).orElseThrow().value().total()).isZero();
-        assertThat(companies.list(filter(second, Optional.empty(), List.of("rejected"), null), EVERYTHING, OptionalLong.empty()).orElseThrow().value().total())
+        assertThat(companies.list(TestRequests.context(), filter(first, Optional.empty(), List.of(), null), EVERYTHING, OptionalLong.empty()).orElseThrow().value().total()).isZero();
+        assertThat(companies.list(TestRequests.context(), filter(second, Optional.empty(), List.of("rejected"), null), EVERYTHING, OptionalLong.empty()).orElseThrow().value().total())
                 .isEqualTo(1);
     }
 
@@ -230,7 +231,7 @@ class CompanyQueriesTest {
     }
 
     private List<UUID> idsMatching(UUID search, String term) {
-        return companies.list(filter(search, Optional.empty(), List.of(), term), EVERYTHING, OptionalLong.empty()).orElseThrow().value().items().stream()
+        return companies.list(TestRequests.context(), filter(search, Optional.empty(), List.of(), term), EVERYTHING, OptionalLong.empty()).orElseThrow().value().items().stream()
                 .map(CompanyRow::id).toList();
     }
 
@@ -276,7 +277,7 @@ class CompanyQueriesTest {
     private List<CompanyRow> allCompanies() {
         List<CompanyRow> all = new ArrayList<>();
         for (UUID search : db.selectDistinct(COMPANY.PROSPECT_SEARCH_ID).from(COMPANY).fetch(COMPANY.PROSPECT_SEARCH_ID)) {
-            all.addAll(companies.list(filter(search, Optional.empty(), List.of(), null), EVERYTHING, OptionalLong.empty()).orElseThrow().value().items());
+            all.addAll(companies.list(TestRequests.context(), filter(search, Optional.empty(), List.of(), null), EVERYTHING, OptionalLong.empty()).orElseThrow().value().items());
         }
         return all;
     }

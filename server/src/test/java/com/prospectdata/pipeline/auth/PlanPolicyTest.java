@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.prospectdata.core.errors.ApiException;
 import com.prospectdata.core.errors.ErrorCode;
+import com.prospectdata.pipeline.Tier;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;

@@ -5,7 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.prospectdata.core.errors.ApiException;
 import com.prospectdata.core.openapi.ApiOperations;
 import com.prospectdata.core.openapi.DocumentCopies;
+import com.prospectdata.pipeline.AuthenticatedKey;
 import com.prospectdata.pipeline.OperationFilter;
+import com.prospectdata.pipeline.RequestContext;
+import com.prospectdata.pipeline.Tier;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -30,15 +33,17 @@ class ScopeFilterTest {
             """)
     void aKeyNeedsEveryScopeItsOperationDeclares(String path, String scopes, int expected) throws Exception {
         MockHttpServletRequest request = new MockHttpServletRequest("GET", path);
-        new AuthenticatedKey(UUID.randomUUID(), UUID.randomUUID(), Tier.PRO, 1000, List.of(scopes.split(" ")),
-                Optional.empty()).attachTo(request);
+        AuthenticatedKey caller = new AuthenticatedKey(UUID.randomUUID(), UUID.randomUUID(), Tier.PRO, 1000,
+                List.of(scopes.split(" ")), Optional.empty());
         MockHttpServletResponse response = new MockHttpServletResponse();
         ScopeFilter step = new ScopeFilter(WITH_THINGS);
 
         int status;
         try {
-            new OperationFilter(WITH_THINGS).doFilter(request, response,
-                    (resolved, answer) -> step.doFilter(resolved, answer, (served, ok) -> ((MockHttpServletResponse) ok).setStatus(200)));
+            new OperationFilter(WITH_THINGS).doFilter(request, response, (resolved, answer) -> {
+                RequestContext.of(resolved).acceptCaller(caller);
+                step.doFilter(resolved, answer, (served, ok) -> ((MockHttpServletResponse) ok).setStatus(200));
+            });
             status = response.getStatus();
         } catch (ApiException refused) {
             status = refused.code().status().value();

@@ -2,11 +2,12 @@ package com.prospectdata.pipeline.ratelimit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.prospectdata.pipeline.auth.AuthenticatedKey;
-import com.prospectdata.pipeline.auth.Tier;
+import com.prospectdata.pipeline.AuthenticatedKey;
+import com.prospectdata.pipeline.Tier;
 import com.prospectdata.core.openapi.ApiOperations;
 import com.prospectdata.core.openapi.DocumentCopies;
 import com.prospectdata.pipeline.OperationFilter;
+import com.prospectdata.pipeline.RequestContext;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Clock;
 import java.time.Duration;
@@ -34,13 +35,15 @@ class RateLimitFilterTest {
                 new RateLimitProperties(true, RateLimitProperties.Store.LOCAL, Duration.ofMillis(500)), Clock.systemUTC());
         RateLimitFilter filter = new RateLimitFilter(limiter, new SimpleMeterRegistry());
         MockHttpServletRequest request = new MockHttpServletRequest("GET", path);
-        // Where the authentication step leaves the caller (AuthenticatedKey.of).
-        request.setAttribute(AuthenticatedKey.class.getName(), new AuthenticatedKey(UUID.randomUUID(), UUID.randomUUID(),
-                Tier.ENTERPRISE, 100, List.of("companies:read"), Optional.empty()));
+        AuthenticatedKey caller = new AuthenticatedKey(UUID.randomUUID(), UUID.randomUUID(), Tier.ENTERPRISE, 100,
+                List.of("companies:read"), Optional.empty());
         MockHttpServletResponse response = new MockHttpServletResponse();
 
-        new OperationFilter(WITH_THINGS).doFilter(request, response,
-                (resolved, answer) -> filter.doFilter(resolved, answer, (served, ok) -> { }));
+        new OperationFilter(WITH_THINGS).doFilter(request, response, (resolved, answer) -> {
+            // As the authentication step leaves it.
+            RequestContext.of(resolved).acceptCaller(caller);
+            filter.doFilter(resolved, answer, (served, ok) -> { });
+        });
 
         assertThat(response.getHeader("X-RateLimit-Remaining")).isEqualTo(remaining);
     }

@@ -3,9 +3,9 @@ package com.prospectdata.pipeline.ratelimit;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.prospectdata.pipeline.auth.AuthenticatedKey;
+import com.prospectdata.pipeline.AuthenticatedKey;
 import com.prospectdata.core.errors.RateLimitExceededException;
-import com.prospectdata.pipeline.auth.Tier;
+import com.prospectdata.pipeline.Tier;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;

@@ -13,7 +13,7 @@ import com.prospectdata.pipeline.auth.ApiKeyService;
 import com.prospectdata.pipeline.auth.DeploymentEnvironment;
 import com.prospectdata.pipeline.auth.FailedAuthenticationFilter;
 import com.prospectdata.pipeline.auth.ScopeFilter;
-import com.prospectdata.pipeline.auth.Tier;
+import com.prospectdata.pipeline.Tier;
 import com.prospectdata.pipeline.load.LoadSheddingFilter;
 import com.prospectdata.pipeline.OperationFilter;
 import com.prospectdata.pipeline.ratelimit.RateLimitFilter;

@@ -1,4 +1,4 @@
-package com.prospectdata.pipeline.auth;
+package com.prospectdata.pipeline;
 
 import java.util.Arrays;
 import java.util.Locale;

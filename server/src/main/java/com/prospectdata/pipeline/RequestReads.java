@@ -1,0 +1,72 @@
+package com.prospectdata.pipeline;
+
+import com.prospectdata.core.sqltypes.RenderedQuery;
+import com.prospectdata.data.dataversion.DataVersions;
+import com.prospectdata.data.replicas.ReadReplicas;
+import com.prospectdata.data.replicas.ReadReplicas.ReadSource;
+import com.prospectdata.data.replicas.ReplicaUnavailableException;
+import java.util.Optional;
+import java.util.OptionalLong;
+import org.jooq.Record;
+import org.jooq.Result;
+import org.springframework.stereotype.Component;
+
+/**
+ * A request's reads, as its {@link RequestContext} says they must run: at the place its first
+ * read chose, bound to its deadline when it has one, at one data version. The data layer's
+ * services take those as plain values ({@link ReadReplicas}, {@link DataVersions},
+ * {@link ReadSource#until}) and know nothing of requests; what they answer is kept in the
+ * context, here.
+ */
+@Component
+public class RequestReads {
+
+    private final ReadReplicas replicas;
+    private final Optional<DataVersions> versions;
+
+    /** {@code versions} is there in the server; the operator commands have no version poller. */
+    public RequestReads(ReadReplicas replicas, Optional<DataVersions> versions) {
+        this.replicas = replicas;
+        this.versions = versions;
+    }
+
+    /**
+     * The caller's data version, read at the request's place on its first call and the same for
+     * the rest of the request; empty when none recent enough is known.
+     */
+    public OptionalLong dataVersion(RequestContext request) {
+        OptionalLong kept = request.dataVersion();
+        if (kept != null) {
+            return kept;
+        }
+        ReadSource source = statementsOf(request);
+        OptionalLong read = versions.isPresent()
+                ? versions.get().read(source, request.acceptedCaller().organizationId())
+                : OptionalLong.empty();
+        request.keepDataVersion(read);
+        return read;
+    }
+
+    /** One statement of the request, at its place. */
+    public Result<Record> fetch(RequestContext request, RenderedQuery.Execution statement) {
+        try {
+            return statement.fetch(statementsOf(request).db());
+        } catch (ReplicaUnavailableException noConnection) {
+            // Nothing ran on the replica: the same statement runs at the primary, and so does
+            // every later one of the request.
+            request.fallBackToPrimary(replicas.primary());
+            return statement.fetch(statementsOf(request).db());
+        }
+    }
+
+    /** The request's place, chosen now if this is its first read, with its deadline on the statements. */
+    private ReadSource statementsOf(RequestContext request) {
+        ReadSource source = request.readSource();
+        if (source == null) {
+            source = replicas.choose();
+            request.readFrom(source);
+        }
+        OptionalLong deadline = request.deadline();
+        return deadline.isPresent() ? source.until(deadline.getAsLong()) : source;
+    }
+}
