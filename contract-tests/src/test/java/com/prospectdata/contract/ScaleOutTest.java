@@ -80,10 +80,10 @@ class ScaleOutTest {
      * The replicas' lag bound here: long enough that the import command (a JVM's start, 6 to 8 s
      * on an idle machine) ends before a paused replica leaves the rotation, so that the first read
      * after it shows where reads come from. The lag counts from the first write the replica has
-     * not replayed, which may be any write after the pause, not the import's; 10 s was once too
-     * short on a busy machine.
+     * not replayed, which may be any write after the pause, not the import's. The class runs beside
+     * others, which start JVMs of their own: 10 s, then 30 s, were each once too short.
      */
-    private static final Duration MAX_LAG = Duration.ofSeconds(30);
+    private static final Duration MAX_LAG = Duration.ofSeconds(60);
     /** app.replicas.max-lag + check-interval + app.data-version.max-age (docs/api-rules.md §1). */
     private static final Duration FRESHNESS_WITH_REPLICAS = MAX_LAG.plusSeconds(1 + 1);
     private static final long FREE_REFILL_SECONDS = 36;

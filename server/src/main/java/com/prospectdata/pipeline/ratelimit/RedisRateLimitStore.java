@@ -39,7 +39,7 @@ class RedisRateLimitStore implements RateLimitStore, AutoCloseable {
     private final AtomicReference<ProxyManager<String>> buckets = new AtomicReference<>();
     private volatile StatefulRedisConnection<String, byte[]> connection;
     private volatile Instant redisDownUntil = Instant.MIN;
-    private volatile Instant lastOutageLog = Instant.MIN;
+    private final AtomicReference<Instant> lastOutageLog = new AtomicReference<>(Instant.MIN);
 
     public RedisRateLimitStore(String redisUrl, Duration commandTimeout, Clock clock) {
         this.clock = clock;
@@ -66,8 +66,9 @@ class RedisRateLimitStore implements RateLimitStore, AutoCloseable {
                     .tryConsumeAndReturnRemaining(tokens);
         } catch (RuntimeException e) {
             redisDownUntil = now.plus(RETRY_AFTER_FAILURE);
-            if (now.isAfter(lastOutageLog.plus(LOG_EVERY))) {
-                lastOutageLog = now;
+            // Requests fail together when Redis goes: only the one that moves the time on logs.
+            Instant lastLogged = lastOutageLog.get();
+            if (now.isAfter(lastLogged.plus(LOG_EVERY)) && lastOutageLog.compareAndSet(lastLogged, now)) {
                 log.warn("Redis is unreachable for rate limiting; counting on this instance's local buckets until it is back: {}",
                         e.toString());
             }
