@@ -11,6 +11,7 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
+import com.prospectdata.webtier.Fixture;
 import com.prospectdata.webtier.WebTierTest;
 import java.net.URI;
 import java.util.UUID;
@@ -19,7 +20,7 @@ import org.junit.jupiter.api.Test;
 /** What every operation shares, through the web tier: health, conditional GET, HEAD, 404 and 405 (docs/api-rules.md §1, §2, §7). */
 class ProtocolWebTest extends WebTierTest {
 
-    private static final String COMPANY = "/api/v1/companies/" + ALSTER;
+    private static final String COMPANY = "/api/v1/companies/" + Fixture.COMPANY_NORDLICHT;
 
     @Test
     void healthNeedsNoKey() throws Exception {
@@ -40,7 +41,7 @@ class ProtocolWebTest extends WebTierTest {
                 .andExpect(content().string(emptyString()));
         mvc.perform(call(COMPANY).header("If-None-Match", "\"stale\""))
                 .andExpect(status().isOk())
-                .andExpect(jsonPath("$.id").value(ALSTER.toString()));
+                .andExpect(jsonPath("$.id").value(Fixture.COMPANY_NORDLICHT));
     }
 
     @Test
@@ -59,7 +60,7 @@ class ProtocolWebTest extends WebTierTest {
 
     @Test
     void aLargeBodyIsGzippedWhenAskedWithAnETagOfItsOwnAndASmallOneIsNot() throws Exception {
-        String list = "/api/v1/companies/?limit=100&prospect_search_id=" + OUR_SEARCH;
+        String list = "/api/v1/companies/?limit=100&prospect_search_id=" + Fixture.SEARCH_MAIN;
         var identity = mvc.perform(call(list)).andExpect(status().isOk())
                 .andExpect(header().doesNotExist("Content-Encoding"))
                 .andExpect(header().string("Vary", "Accept-Encoding"))
