@@ -22,6 +22,8 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
 import org.springframework.http.HttpMethod;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.test.web.servlet.MockMvc;
 import org.springframework.test.web.servlet.RequestBuilder;
 import org.springframework.test.web.servlet.request.MockHttpServletRequestBuilder;
@@ -34,8 +36,13 @@ import tools.jackson.databind.JsonNode;
  * MockMvc, with no jar and no port. Every subclass shares one application context (same
  * annotations, so Spring's test context cache starts it once) and the contract tests' fixture
  * ({@link Fixture}, server/src/test/resources/fixture.jsonl), loaded with the importer. Every
- * response to a path of api/openapi.yaml is validated against it ({@link DocumentValidation});
- * the contract tests ask the same of the packaged jar, and this tier answers in seconds.
+ * response is held to api/openapi.yaml ({@link DocumentValidation}) and to what
+ * docs/api-rules.md says of every response ({@link ContractInvariants}); the contract tests ask
+ * the same of the packaged jar, and this tier answers in seconds.
+ *
+ * <p>The database is the application's embedded PostgreSQL, or a fresh database on a real
+ * server when {@value WebTierDatabase#ADMIN_URL} names one ({@link WebTierDatabase}): the
+ * classes tagged {@link DatabaseServer} run there too in CI.
  */
 @SpringBootTest(properties = {"app.data-dir=target/test-data/web-tier", "app.environment=test",
         "app.embedded-postgres.durable=false",
@@ -76,6 +83,15 @@ public abstract class WebTierTest {
     /** The main key of this class: {@code keys().main()}. */
     protected String key;
     private Keys keys;
+
+    @DynamicPropertySource
+    static void database(DynamicPropertyRegistry registry) {
+        WebTierDatabase.onServer().ifPresent(database -> {
+            registry.add("spring.datasource.url", database::jdbcUrl);
+            registry.add("spring.datasource.username", database::username);
+            registry.add("spring.datasource.password", database::password);
+        });
+    }
 
     @BeforeAll
     void loadDataAndIssueKeys() throws IOException {
