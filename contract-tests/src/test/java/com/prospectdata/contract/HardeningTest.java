@@ -191,7 +191,7 @@ class HardeningTest extends ContractTest {
 
     /**
      * With CORS off, a preflight is an OPTIONS request like any other, which the API answers
-     * with its JSON 405 (RoutingTest): every response, errors included, is JSON (docs/api-rules.md
+     * with its JSON 405 (the web tier's RoutingWebTest): every response, errors included, is JSON (docs/api-rules.md
      * §1), and Allow names the API's methods.
      */
     @Test

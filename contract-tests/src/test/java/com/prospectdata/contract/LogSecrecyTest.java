@@ -3,6 +3,7 @@ package com.prospectdata.contract;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
+import com.prospectdata.contract.support.Api;
 import com.prospectdata.contract.support.ApiKeys;
 import com.prospectdata.contract.support.ContractTest;
 import com.prospectdata.contract.support.ServerProcess;
@@ -158,6 +159,16 @@ class LogSecrecyTest extends ContractTest {
             assertThat(KeySecrets.foundIn(output, listed, Set.of(KeySecrets.hintSuffix(listed))))
                     .as("keys list shows only the hint of %s:%n%s", listed, output).isEmpty();
         }
+    }
+
+    /** A key sent to the shared server, accepted, revoked, or without its Bearer scheme, is not in its log. */
+    @Test
+    void aKeySentToTheSharedServerInEveryFormIsNotInItsLog() {
+        Api.given().get(COMPANY);
+        Api.givenAuthorization("Bearer " + keys().revoked()).get(COMPANY);
+        Api.givenAuthorization(keys().main()).get(COMPANY);
+
+        assertThat(environment().serverLogText()).doesNotContain(keys().main(), keys().revoked());
     }
 
     @Test

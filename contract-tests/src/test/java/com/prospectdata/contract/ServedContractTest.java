@@ -29,7 +29,7 @@ import tools.jackson.databind.JsonNode;
  */
 class ServedContractTest extends ContractTest {
 
-    /** The served contract's GET routes (RoutingTest answers their other methods 405). */
+    /** The served contract's GET routes (the web tier's RoutingWebTest answers their other methods 405, RoutingTest TRACE). */
     static final List<String> ROUTES = List.of(
             "/openapi.yaml", "/openapi.json", "/docs", "/docs/redoc.standalone.js", "/docs/reference.js");
     private static final Pattern SCRIPT = Pattern.compile("<script nonce=\"([^\"]+)\" src=\"([^\"]+)\"></script>");

@@ -20,7 +20,7 @@ import tools.jackson.databind.JsonNode;
  * The JSON logs an operator switches on with {@code logging.structured.format.console=ecs}
  * (docs/OPERATIONS.md, "Logs"), on a server of its own on the shared database: every line the
  * server logs is a JSON object, the access line carries its fields, a W3C {@code traceparent}'s
- * trace id reaches the log, and an ordinary 404 or 405 is no warning.
+ * trace id and the client's X-Request-Id reach the log, and an ordinary 404 or 405 is no warning.
  */
 class StructuredLogsTest extends ContractTest {
 
@@ -78,6 +78,17 @@ class StructuredLogsTest extends ContractTest {
         assertThat(lines).as("the server logged").hasSizeGreaterThan(3);
         assertThat(lines).allSatisfy(line -> assertThat(line.path("log").path("level").asString()).as("%s", line).isNotEqualTo("WARN")
                 .isNotEqualTo("ERROR"));
+    }
+
+    /** The X-Request-Id a client sends is the one its access line carries, so that it can quote it to support. */
+    @Test
+    void theRequestIdTheClientSentReachesTheLog() throws InterruptedException {
+        String id = "contract-log-check-" + System.nanoTime();
+        Response response = dedicated.server().validRequest().header("Authorization", "Bearer " + keys().main())
+                .header("X-Request-Id", id).get(COMPANY);
+        assertThat(response.header("X-Request-Id")).isEqualTo(id);
+
+        assertThat(awaitAccessLine(id).toString()).contains(id);
     }
 
     private static JsonNode awaitAccessLine(String requestId) throws InterruptedException {

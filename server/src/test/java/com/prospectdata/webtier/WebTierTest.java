@@ -11,10 +11,13 @@ import com.prospectdata.pipeline.auth.DeploymentEnvironment;
 import com.prospectdata.pipeline.auth.Tier;
 import java.io.IOException;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.StringJoiner;
 import java.util.UUID;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.TestInstance;
@@ -171,6 +174,35 @@ public abstract class WebTierTest {
     /** GET with the main key. */
     protected Answer fetch(String uri) throws Exception {
         return send(call(uri));
+    }
+
+    /** GET with the main key, only the response validated: for a request the document's validator would refuse though the server takes it. */
+    protected Answer fetchResponseOnly(String uri) throws Exception {
+        return send(call(uri).with(DocumentValidation.responseOnly()));
+    }
+
+    /**
+     * The path with the parameters as its query, in the map's order, each name and value
+     * percent-encoded as {@link #encode} does.
+     */
+    protected static String withQuery(String path, Map<String, ?> parameters) {
+        StringJoiner query = new StringJoiner("&");
+        parameters.forEach((name, value) -> query.add(encode(name) + "=" + encode(String.valueOf(value))));
+        return parameters.isEmpty() ? path : path + (path.contains("?") ? "&" : "?") + query;
+    }
+
+    /** Percent-encodes UTF-8, leaving only RFC 3986's unreserved characters as they are. */
+    public static String encode(String text) {
+        StringBuilder out = new StringBuilder();
+        for (byte b : text.getBytes(StandardCharsets.UTF_8)) {
+            char c = (char) (b & 0xFF);
+            if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '.' || c == '_' || c == '~') {
+                out.append(c);
+            } else {
+                out.append('%').append(String.format("%02X", b & 0xFF));
+            }
+        }
+        return out.toString();
     }
 
     /** GET with the main key, which must answer 200: its body. */

@@ -1,30 +1,28 @@
-package com.prospectdata.contract;
+package com.prospectdata.api;
 
-import static com.prospectdata.contract.support.Api.givenAuthorization;
-import static com.prospectdata.contract.support.Api.givenKey;
-import static com.prospectdata.contract.support.Api.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.prospectdata.contract.support.ApiKeys;
-import com.prospectdata.contract.support.ContractTest;
-import com.prospectdata.contract.support.Fixture;
-import com.prospectdata.contract.support.Json;
-import com.prospectdata.contract.support.RawExchange;
-import com.prospectdata.contract.support.RawHttp;
-import io.restassured.response.Response;
+import com.prospectdata.webtier.Answer;
+import com.prospectdata.webtier.ApiKeys;
+import com.prospectdata.webtier.Fixture;
+import com.prospectdata.webtier.WebTierTest;
+import java.util.Base64;
 import java.util.function.Function;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.springframework.http.HttpMethod;
+import org.springframework.test.web.servlet.request.MockHttpServletRequestBuilder;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Bearer keys and the scope (the document's Authentication and Errors sections). Every 401 is UNAUTHORIZED with
- * {@code WWW-Authenticate: Bearer}; ContractInvariants checks that on each response.
+ * Bearer keys and the scope (the document's Authentication and Errors sections). Every 401 is
+ * UNAUTHORIZED with {@code WWW-Authenticate: Bearer}; ContractInvariants checks that on each
+ * response.
  */
-class AuthenticationTest extends ContractTest {
+class AuthenticationWebTest extends WebTierTest {
 
     static final String LIST = "/api/v1/companies/?prospect_search_id=" + Fixture.SEARCH_MAIN;
 
@@ -40,10 +38,16 @@ class AuthenticationTest extends ContractTest {
                 "/api/v1/companies/" + company + "/webtech-intel/summary");
     }
 
-    private static void assertUnauthorized(Response response) {
-        assertThat(response.statusCode()).as("%s", response.asString()).isEqualTo(401);
+    /** A GET with this exact Authorization header (null: none). */
+    private Answer withAuthorization(String authorization, String path) throws Exception {
+        MockHttpServletRequestBuilder request = request(HttpMethod.GET, path);
+        return send(authorization == null ? request : request.header("Authorization", authorization));
+    }
+
+    private static void assertUnauthorized(Answer response) {
+        assertThat(response.status()).as("%s", response).isEqualTo(401);
         assertThat(response.header("WWW-Authenticate")).isEqualTo("Bearer");
-        assertThat(json(response).get("error").stringValue()).isEqualTo("UNAUTHORIZED");
+        assertThat(response.json().get("error").stringValue()).isEqualTo("UNAUTHORIZED");
     }
 
     @Test
@@ -59,17 +63,17 @@ class AuthenticationTest extends ContractTest {
 
     @ParameterizedTest
     @MethodSource("operations")
-    void theMainKeyIsAccepted(String path) {
-        assertThat(givenKey(keys().main()).get(path).statusCode()).isEqualTo(200);
+    void theMainKeyIsAccepted(String path) throws Exception {
+        assertThat(fetch(path).status()).isEqualTo(200);
     }
 
     @ParameterizedTest
     @MethodSource("operations")
-    void aMissingKeyIsUnauthorized(String path) {
-        assertUnauthorized(givenAuthorization(null).get(path));
+    void aMissingKeyIsUnauthorized(String path) throws Exception {
+        assertUnauthorized(withAuthorization(null, path));
     }
 
-    static Stream<Arguments> badAuthorizations() {
+    Stream<Arguments> badAuthorizations() {
         Function<String, String> bearer = key -> "Bearer " + key;
         String main = keys().main();
         return Stream.of(
@@ -77,7 +81,7 @@ class AuthenticationTest extends ContractTest {
                 Arguments.of("scheme only", "Bearer"),
                 Arguments.of("scheme and blank", "Bearer    "),
                 Arguments.of("no Bearer prefix", main),
-                Arguments.of("another scheme", "Basic " + java.util.Base64.getEncoder().encodeToString(("x:" + main).getBytes())),
+                Arguments.of("another scheme", "Basic " + Base64.getEncoder().encodeToString(("x:" + main).getBytes())),
                 Arguments.of("Token scheme", "Token " + main),
                 Arguments.of("not a key", bearer.apply("not-a-key")),
                 Arguments.of("unknown prefix", bearer.apply("xyz" + main.substring(3))),
@@ -94,28 +98,28 @@ class AuthenticationTest extends ContractTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("badAuthorizations")
-    void aBadKeyIsUnauthorized(String what, String authorization) {
-        assertUnauthorized(givenAuthorization(authorization).get(LIST));
+    void aBadKeyIsUnauthorized(String what, String authorization) throws Exception {
+        assertUnauthorized(withAuthorization(authorization, LIST));
     }
 
     @ParameterizedTest
     @MethodSource("operations")
-    void theRevokedKeyIsUnauthorizedEverywhere(String path) {
-        assertUnauthorized(givenAuthorization("Bearer " + keys().revoked()).get(path));
+    void theRevokedKeyIsUnauthorizedEverywhere(String path) throws Exception {
+        assertUnauthorized(withAuthorization("Bearer " + keys().revoked(), path));
     }
 
     @Test
-    void anUnknownRouteUnderApiV1NeedsAKeyFirst() {
-        assertUnauthorized(givenAuthorization(null).get("/api/v1/no-such-thing"));
+    void anUnknownRouteUnderApiV1NeedsAKeyFirst() throws Exception {
+        assertUnauthorized(withAuthorization(null, "/api/v1/no-such-thing"));
     }
 
     @ParameterizedTest
     @MethodSource("operations")
-    void aKeyWithoutTheScopeIsForbidden(String path) {
-        Response response = givenKey(keys().noScope()).get(path);
+    void aKeyWithoutTheScopeIsForbidden(String path) throws Exception {
+        Answer response = send(callWith(keys().noScope(), path));
 
-        assertThat(response.statusCode()).as("%s", response.asString()).isEqualTo(403);
-        JsonNode body = json(response);
+        assertThat(response.status()).as("%s", response).isEqualTo(403);
+        JsonNode body = response.json();
         assertThat(body.get("error").stringValue()).isEqualTo("FORBIDDEN");
         assertThat(body.get("message").stringValue()).isEqualTo("Insufficient scopes. Required: companies:read");
     }
@@ -126,16 +130,16 @@ class AuthenticationTest extends ContractTest {
      */
     @ParameterizedTest(name = "{0}")
     @MethodSource("twoAuthorizations")
-    void twoAuthorizationHeadersAreUnauthorizedInEitherOrder(String what, String first, String second) throws java.io.IOException {
-        RawHttp.Response response = RawExchange.send("GET", LIST, "Authorization: " + first, "Authorization: " + second);
+    void twoAuthorizationHeadersAreUnauthorizedInEitherOrder(String what, String first, String second) throws Exception {
+        Answer response = send(request(HttpMethod.GET, LIST).header("Authorization", first, second));
 
         assertThat(response.status()).as("%s", response).isEqualTo(401);
         assertThat(response.header("WWW-Authenticate")).isEqualTo("Bearer");
-        assertThat(Json.parse(response.body()).get("message").stringValue()).contains("exactly one Authorization header");
-        assertThat(response.body()).doesNotContain(Fixture.COMPANY_NORDLICHT);
+        assertThat(response.json().get("message").stringValue()).contains("exactly one Authorization header");
+        assertThat(response.asString()).doesNotContain(Fixture.COMPANY_NORDLICHT);
     }
 
-    static Stream<Arguments> twoAuthorizations() {
+    Stream<Arguments> twoAuthorizations() {
         String good = "Bearer " + keys().main();
         String bad = "Bearer " + ApiKeys.neverIssued("test");
         return Stream.of(

@@ -1,44 +1,42 @@
-package com.prospectdata.contract;
+package com.prospectdata.api;
 
-import static com.prospectdata.contract.support.Api.givenAuthorization;
-import static com.prospectdata.contract.support.Api.givenInvalid;
-import static com.prospectdata.contract.support.Api.givenInvalidKey;
-import static com.prospectdata.contract.support.Api.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.prospectdata.contract.support.ContractTest;
-import com.prospectdata.contract.support.Fixture;
-import io.restassured.response.Response;
-import io.restassured.specification.RequestSpecification;
+import com.prospectdata.webtier.Answer;
+import com.prospectdata.webtier.Fixture;
+import com.prospectdata.webtier.WebTierTest;
 import java.util.UUID;
-import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.springframework.http.HttpMethod;
+import org.springframework.test.web.servlet.request.MockHttpServletRequestBuilder;
 
 /**
  * When a request has several faults, the first check in the contract's order answers
  * (docs/api-rules.md §2): authentication (401), then scope (403), then parameters (400), then
- * existence and ownership (404, 403). Rate limiting (429, between 401 and 403) is in RateLimitTest,
- * since it needs keys whose budget can be spent.
+ * existence and ownership (404, 403). Rate limiting (429, between 401 and 403) is in the jar
+ * tier's RateLimitTest, and in RequestPipelineTest, since it needs keys whose budget can be
+ * spent.
  */
-class CheckOrderTest extends ContractTest {
+class CheckOrderWebTest extends WebTierTest {
 
     private static final String UNKNOWN = UUID.randomUUID().toString();
 
     enum Caller {
-        NO_KEY(() -> givenAuthorization(null)),
-        BAD_KEY(() -> givenAuthorization("Bearer cpd_test_nonsense")),
-        REVOKED_KEY(() -> givenInvalidKey(keys().revoked())),
-        NO_SCOPE(() -> givenInvalidKey(keys().noScope())),
-        MAIN(() -> givenInvalid());
+        NO_KEY, BAD_KEY, REVOKED_KEY, NO_SCOPE, MAIN
+    }
 
-        private final Supplier<RequestSpecification> request;
-
-        Caller(Supplier<RequestSpecification> request) {
-            this.request = request;
-        }
+    private MockHttpServletRequestBuilder request(Caller caller, String path) {
+        MockHttpServletRequestBuilder request = request(HttpMethod.GET, path);
+        return switch (caller) {
+            case NO_KEY -> request;
+            case BAD_KEY -> request.header("Authorization", "Bearer cpd_test_nonsense");
+            case REVOKED_KEY -> request.header("Authorization", "Bearer " + keys().revoked());
+            case NO_SCOPE -> request.header("Authorization", "Bearer " + keys().noScope());
+            case MAIN -> request.header("Authorization", "Bearer " + keys().main());
+        };
     }
 
     static Stream<Arguments> faults() {
@@ -70,13 +68,13 @@ class CheckOrderTest extends ContractTest {
 
     @ParameterizedTest(name = "{0} {1} -> {2}")
     @MethodSource("faults")
-    void theFirstFailedCheckAnswers(Caller caller, String path, int status, String code) {
-        Response response = caller.request.get().get(path);
+    void theFirstFailedCheckAnswers(Caller caller, String path, int status, String code) throws Exception {
+        Answer response = send(request(caller, path));
 
-        assertThat(response.statusCode()).as("%s", response.asString()).isEqualTo(status);
-        assertThat(json(response).get("error").stringValue()).isEqualTo(code);
+        assertThat(response.status()).as("%s", response).isEqualTo(status);
+        assertThat(response.json().get("error").stringValue()).isEqualTo(code);
         if (caller == Caller.NO_SCOPE) {
-            assertThat(json(response).get("message").stringValue()).isEqualTo("Insufficient scopes. Required: companies:read");
+            assertThat(response.json().get("message").stringValue()).isEqualTo("Insufficient scopes. Required: companies:read");
         }
     }
 }
