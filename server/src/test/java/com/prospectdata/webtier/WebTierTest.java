@@ -1,5 +1,6 @@
 package com.prospectdata.webtier;
 
+import static com.prospectdata.generated.jooq.Tables.COMPANY;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.prospectdata.data.dataversion.DataVersions;
@@ -19,6 +20,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.StringJoiner;
 import java.util.UUID;
+import java.util.stream.Stream;
+import org.jooq.DSLContext;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.TestInstance;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -57,7 +60,7 @@ import tools.jackson.databind.JsonNode;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 public abstract class WebTierTest {
 
-    /** The fixture as last imported: its times are relative to when that was. */
+    /** The fixture as imported for this run: its times are relative to when that was. */
     private static volatile Fixture fixture;
 
     /** The keys of a class; all of our organization unless named otherwise. */
@@ -82,6 +85,8 @@ public abstract class WebTierTest {
     private ApiKeyService keyService;
     @Autowired
     private DataVersions dataVersions;
+    @Autowired
+    private DSLContext db;
 
     /** The main key of this class: {@code keys().main()}. */
     protected String key;
@@ -98,14 +103,7 @@ public abstract class WebTierTest {
 
     @BeforeAll
     void loadDataAndIssueKeys() throws IOException {
-        Fixture generated = Fixture.generate(Instant.now());
-        ImportReport report = importer.importFile(generated.file(), null, ImportProgress.NONE);
-        if (!report.written()) {
-            throw new IllegalStateException("fixture.jsonl did not import: " + report.errors());
-        }
-        fixture = generated;
-        // The import raised the data version: every test starts on the new one, not a poll later.
-        dataVersions.refresh();
+        importFixtureOnce();
         key = issueKey(Fixture.ORG_OURS);
         ApiKeyService.IssuedKey revoked = issued(Fixture.ORG_OURS, Tier.PRO, null, List.of("companies:read"),
                 DeploymentEnvironment.TEST);
@@ -117,7 +115,32 @@ public abstract class WebTierTest {
                 issue(Fixture.ORG_OTHER, Tier.FREE, null, List.of("companies:read"), DeploymentEnvironment.TEST));
     }
 
-    /** The fixture as imported for this class. */
+    /**
+     * Imports the fixture once per JVM, as the contract tests do once per run: first its
+     * companies go (with their contacts, jobs and scans), so that the times the import sets for
+     * them (created_at, updated_at when the file has none) are this run's, as on the jar tier's
+     * fresh database, whatever an earlier run left in the embedded database's data directory.
+     */
+    private void importFixtureOnce() throws IOException {
+        synchronized (WebTierTest.class) {
+            if (fixture != null) {
+                return;
+            }
+            db.deleteFrom(COMPANY).where(COMPANY.PROSPECT_SEARCH_ID.in(Stream.of(Fixture.SEARCH_MAIN,
+                    Fixture.SEARCH_EMPTY, Fixture.SEARCH_BRANCHES, Fixture.SEARCH_OTHER_ORG).map(UUID::fromString).toList()))
+                    .execute();
+            Fixture generated = Fixture.generate(Instant.now());
+            ImportReport report = importer.importFile(generated.file(), null, ImportProgress.NONE);
+            if (!report.written()) {
+                throw new IllegalStateException("fixture.jsonl did not import: " + report.errors());
+            }
+            fixture = generated;
+            // The import raised the data version: every test starts on the new one, not a poll later.
+            dataVersions.refresh();
+        }
+    }
+
+    /** The fixture as imported for this run. */
     protected static Fixture fixture() {
         return fixture;
     }

@@ -1,13 +1,11 @@
-package com.prospectdata.contract;
+package com.prospectdata.pipeline.paging;
 
-import static com.prospectdata.contract.support.Api.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.prospectdata.contract.support.Api;
-import com.prospectdata.contract.support.ContractTest;
-import com.prospectdata.contract.support.DatabaseServer;
-import com.prospectdata.contract.support.Fixture;
-import io.restassured.response.Response;
+import com.prospectdata.webtier.Answer;
+import com.prospectdata.webtier.DatabaseServer;
+import com.prospectdata.webtier.Fixture;
+import com.prospectdata.webtier.WebTierTest;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -24,7 +22,7 @@ import tools.jackson.databind.JsonNode;
 
 /** The {@code Link} header of the three lists (RFC 8288): following it walks the pages exactly. */
 @Tag(DatabaseServer.TAG)
-class PageLinksTest extends ContractTest {
+class PageLinksWebTest extends WebTierTest {
 
     private static final Pattern LINK = Pattern.compile("<([^>]*)>; rel=\"(next|prev)\"");
 
@@ -38,7 +36,7 @@ class PageLinksTest extends ContractTest {
                 Arguments.of(company + "/webtech-intel?min_confidence=10", "technologies"));
     }
 
-    private static Map<String, String> links(Response response) {
+    private static Map<String, String> links(Answer response) {
         Map<String, String> links = new LinkedHashMap<>();
         String header = response.header("Link");
         if (header != null) {
@@ -57,12 +55,7 @@ class PageLinksTest extends ContractTest {
         return ids;
     }
 
-    /** Sends the path and query as they are: they are already encoded, as the links are. */
-    private static Response get(String pathAndQuery) {
-        return Api.given().urlEncodingEnabled(false).get(pathAndQuery);
-    }
-
-    /** The absolute link as a request to the server under test: same path and query, the test's base URI. */
+    /** The absolute link as a request to the application: same path and query. */
     private static String local(String link) {
         URI uri = URI.create(link);
         assertThat(uri.isAbsolute()).as("links are absolute: %s", link).isTrue();
@@ -71,9 +64,9 @@ class PageLinksTest extends ContractTest {
 
     @ParameterizedTest(name = "{1}")
     @MethodSource("lists")
-    void followingNextVisitsEveryItemOnceAndPrevWalksBack(String request, String array) {
-        Response everything = get(request);
-        List<String> all = idsOf(json(everything), array);
+    void followingNextVisitsEveryItemOnceAndPrevWalksBack(String request, String array) throws Exception {
+        Answer everything = fetch(request);
+        List<String> all = idsOf(everything.json(), array);
         assertThat(all).as("the filter keeps several items").hasSizeGreaterThan(3);
         assertThat(everything.header("Link")).as("a single page has no neighbours").isNull();
 
@@ -81,14 +74,14 @@ class PageLinksTest extends ContractTest {
         List<String> pages = new ArrayList<>();
         String next = request + "&limit=2";
         while (next != null) {
-            Response page = get(next);
-            assertThat(page.statusCode()).isEqualTo(200);
+            Answer page = fetch(next);
+            assertThat(page.status()).isEqualTo(200);
             pages.add(next);
-            visited.addAll(idsOf(json(page), array));
+            visited.addAll(idsOf(page.json(), array));
             Map<String, String> links = links(page);
             assertThat(links.containsKey("prev")).as("prev exactly when offset > 0: %s", next).isEqualTo(pages.size() > 1);
             assertThat(links.containsKey("next")).as("next exactly when has_more: %s", next)
-                    .isEqualTo(json(page).get("has_more").asBoolean());
+                    .isEqualTo(page.json().get("has_more").asBoolean());
             next = links.containsKey("next") ? local(links.get("next")) : null;
         }
         assertThat(visited).isEqualTo(all);
@@ -96,8 +89,8 @@ class PageLinksTest extends ContractTest {
         // Back from the last page: each prev is the page before it.
         String prev = pages.getLast();
         for (int index = pages.size() - 1; index > 0; index--) {
-            prev = local(links(get(prev)).get("prev"));
-            assertThat(idsOf(json(get(prev)), array)).isEqualTo(idsOf(json(get(pages.get(index - 1))), array));
+            prev = local(links(fetch(prev)).get("prev"));
+            assertThat(idsOf(fetch(prev).json(), array)).isEqualTo(idsOf(fetch(pages.get(index - 1)).json(), array));
         }
     }
 }

@@ -1,20 +1,16 @@
-package com.prospectdata.contract;
+package com.prospectdata.features.companies;
 
-import static com.prospectdata.contract.support.Api.given;
-import static com.prospectdata.contract.support.Api.givenInvalid;
-import static com.prospectdata.contract.support.Api.json;
-import static com.prospectdata.contract.support.Fixture.SEARCH_BRANCHES;
-import static com.prospectdata.contract.support.Fixture.SEARCH_EMPTY;
-import static com.prospectdata.contract.support.Fixture.SEARCH_MAIN;
+import static com.prospectdata.webtier.Fixture.SEARCH_BRANCHES;
+import static com.prospectdata.webtier.Fixture.SEARCH_EMPTY;
+import static com.prospectdata.webtier.Fixture.SEARCH_MAIN;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.prospectdata.contract.support.ContractTest;
-import com.prospectdata.contract.support.DatabaseServer;
-import com.prospectdata.contract.support.Expected;
-import com.prospectdata.contract.support.Fixture;
-import com.prospectdata.contract.support.Json;
-import io.restassured.response.Response;
-import io.restassured.specification.RequestSpecification;
+import com.prospectdata.webtier.Answer;
+import com.prospectdata.webtier.DatabaseServer;
+import com.prospectdata.webtier.Expected;
+import com.prospectdata.webtier.Fixture;
+import com.prospectdata.webtier.Json;
+import com.prospectdata.webtier.WebTierTest;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -36,19 +32,14 @@ import tools.jackson.databind.node.ObjectNode;
 
 /** GET /api/v1/companies/: filters, ordering and pagination (docs/api-rules.md §3). */
 @Tag(DatabaseServer.TAG)
-class CompaniesListTest extends ContractTest {
+class CompaniesListWebTest extends WebTierTest {
 
     private static final String PATH = "/api/v1/companies/";
+    private static final String LIST = PATH + "?prospect_search_id=" + SEARCH_MAIN;
     private static final int MAIN_SEARCH_SIZE = 23;
 
-    private static Response list(RequestSpecification request, Map<String, ?> parameters) {
-        return request.queryParam("prospect_search_id", SEARCH_MAIN).queryParams(parameters).get(PATH);
-    }
-
-    private static JsonNode listOk(Map<String, ?> parameters) {
-        Response response = list(given(), parameters);
-        assertThat(response.statusCode()).as("%s", response.asString()).isEqualTo(200);
-        return json(response);
+    private JsonNode listOk(Map<String, ?> parameters) throws Exception {
+        return ok(withQuery(LIST, parameters));
     }
 
     private static List<String> ids(JsonNode page) {
@@ -69,7 +60,7 @@ class CompaniesListTest extends ContractTest {
     }
 
     @Test
-    void listsEveryCompanyOfTheSearchWithTheDefaultPage() {
+    void listsEveryCompanyOfTheSearchWithTheDefaultPage() throws Exception {
         JsonNode page = listOk(Map.of());
 
         assertThat(page.get("total").asLong()).isEqualTo(MAIN_SEARCH_SIZE);
@@ -80,7 +71,7 @@ class CompaniesListTest extends ContractTest {
     }
 
     @Test
-    void showsEachCompanyExactlyAsImported() {
+    void showsEachCompanyExactlyAsImported() throws Exception {
         JsonNode page = listOk(Map.of());
         Instant importedAfter = fixture().now();
 
@@ -103,7 +94,7 @@ class CompaniesListTest extends ContractTest {
     }
 
     @Test
-    void ordersByMatchScoreDescendingThenNameThenId() {
+    void ordersByMatchScoreDescendingThenNameThenId() throws Exception {
         JsonNode page = listOk(Map.of("limit", 100));
 
         List<BigDecimal> scores = new ArrayList<>();
@@ -124,7 +115,7 @@ class CompaniesListTest extends ContractTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"0", "4.4", "7.5", "7.50", "8", "9.95", "10"})
-    void minMatchScoreKeepsCompaniesWithAtLeastThatScore(String minimum) {
+    void minMatchScoreKeepsCompaniesWithAtLeastThatScore(String minimum) throws Exception {
         JsonNode page = listOk(Map.of("min_match_score", minimum));
 
         List<String> expected = expectedIds(company -> company.get("match_score").decimalValue()
@@ -134,14 +125,14 @@ class CompaniesListTest extends ContractTest {
     }
 
     @Test
-    void minMatchScoreIncludesTheBoundary() {
+    void minMatchScoreIncludesTheBoundary() throws Exception {
         assertThat(names(listOk(Map.of("min_match_score", "7.5")))).contains("100% Organic Foods");
         assertThat(names(listOk(Map.of("min_match_score", "10")))).containsExactly("Top Score Industries");
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"accepted", "rejected", "pending"})
-    void reviewStatusKeepsCompaniesWithThatStatus(String status) {
+    void reviewStatusKeepsCompaniesWithThatStatus(String status) throws Exception {
         JsonNode page = listOk(Map.of("review_status", status));
 
         List<String> expected = expectedIds(status(status));
@@ -151,45 +142,34 @@ class CompaniesListTest extends ContractTest {
     }
 
     @Test
-    void reviewStatusListAsARepeatedParameter() {
-        Response response = given().queryParam("prospect_search_id", SEARCH_MAIN)
-                .queryParam("review_status_list", "accepted", "pending")
-                .get(PATH);
+    void reviewStatusListAsARepeatedParameter() throws Exception {
+        JsonNode page = ok(LIST + "&review_status_list=accepted&review_status_list=pending");
 
-        assertThat(response.statusCode()).isEqualTo(200);
-        assertThat(ids(json(response))).containsExactlyElementsOf(expectedIds(status("accepted", "pending")));
+        assertThat(ids(page)).containsExactlyElementsOf(expectedIds(status("accepted", "pending")));
     }
 
     @Test
-    void reviewStatusListAsOneCommaSeparatedValue() {
+    void reviewStatusListAsOneCommaSeparatedValue() throws Exception {
         // Accepted by docs/api-rules.md §3, though the document describes only the repeated form:
         // the request validator would flag it, so only the response is validated.
-        Response response = givenInvalid().queryParam("prospect_search_id", SEARCH_MAIN)
-                .queryParam("review_status_list", "rejected,pending")
-                .get(PATH);
+        Answer response = fetchResponseOnly(LIST + "&review_status_list=rejected,pending");
 
-        assertThat(response.statusCode()).as("%s", response.asString()).isEqualTo(200);
-        assertThat(ids(json(response))).containsExactlyElementsOf(expectedIds(status("rejected", "pending")));
+        assertThat(response.status()).as("%s", response).isEqualTo(200);
+        assertThat(ids(response.json())).containsExactlyElementsOf(expectedIds(status("rejected", "pending")));
     }
 
     @Test
-    void reviewStatusListWithEveryStatusKeepsEveryCompany() {
-        Response response = given().queryParam("prospect_search_id", SEARCH_MAIN)
-                .queryParam("review_status_list", "accepted", "rejected", "pending")
-                .get(PATH);
+    void reviewStatusListWithEveryStatusKeepsEveryCompany() throws Exception {
+        JsonNode page = ok(LIST + "&review_status_list=accepted&review_status_list=rejected&review_status_list=pending");
 
-        assertThat(json(response).get("total").asLong()).isEqualTo(MAIN_SEARCH_SIZE);
+        assertThat(page.get("total").asLong()).isEqualTo(MAIN_SEARCH_SIZE);
     }
 
     @Test
-    void reviewStatusListWinsOverReviewStatus() {
-        Response response = given().queryParam("prospect_search_id", SEARCH_MAIN)
-                .queryParam("review_status", "rejected")
-                .queryParam("review_status_list", "accepted")
-                .get(PATH);
+    void reviewStatusListWinsOverReviewStatus() throws Exception {
+        JsonNode page = ok(LIST + "&review_status=rejected&review_status_list=accepted");
 
-        assertThat(response.statusCode()).isEqualTo(200);
-        assertThat(ids(json(response))).containsExactlyElementsOf(expectedIds(status("accepted")));
+        assertThat(ids(page)).containsExactlyElementsOf(expectedIds(status("accepted")));
     }
 
     static Stream<Arguments> searches() {
@@ -229,7 +209,8 @@ class CompaniesListTest extends ContractTest {
 
     @ParameterizedTest(name = "search={0}")
     @MethodSource("searches")
-    void searchIsACaseInsensitiveSubstringOfNameCityBusinessTypeAndContacts(String search, List<String> expectedNames) {
+    void searchIsACaseInsensitiveSubstringOfNameCityBusinessTypeAndContacts(String search, List<String> expectedNames)
+            throws Exception {
         JsonNode page = listOk(Map.of("search", search));
 
         assertThat(names(page)).containsExactlyInAnyOrderElementsOf(expectedNames);
@@ -238,25 +219,25 @@ class CompaniesListTest extends ContractTest {
     }
 
     @Test
-    void searchIsCaseInsensitiveBeyondAscii() {
+    void searchIsCaseInsensitiveBeyondAscii() throws Exception {
         assertThat(names(listOk(Map.of("search", "RÖSTEREI MÜNCHEN")))).containsExactly("Kaffeerösterei München");
     }
 
     @Test
-    void searchIsTrimmed() {
+    void searchIsTrimmed() throws Exception {
         assertThat(names(listOk(Map.of("search", "   Nordlicht Logistik \t ")))).containsExactly("Nordlicht Logistik GmbH");
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"", "   "})
-    void anEmptySearchIsNoFilter(String search) {
+    void anEmptySearchIsNoFilter(String search) throws Exception {
         JsonNode page = listOk(Map.of("search", search));
 
         assertThat(page.get("total").asLong()).isEqualTo(MAIN_SEARCH_SIZE);
     }
 
     @Test
-    void aSearchOfTwoHundredCharactersIsAccepted() {
+    void aSearchOfTwoHundredCharactersIsAccepted() throws Exception {
         JsonNode page = listOk(Map.of("search", "n".repeat(200)));
 
         assertThat(page.get("total").asLong()).isZero();
@@ -264,7 +245,7 @@ class CompaniesListTest extends ContractTest {
     }
 
     @Test
-    void filtersCombineWithAnd() {
+    void filtersCombineWithAnd() throws Exception {
         Map<String, Object> parameters = new LinkedHashMap<>();
         parameters.put("search", "hamburg");
         parameters.put("review_status", "pending");
@@ -278,13 +259,10 @@ class CompaniesListTest extends ContractTest {
     }
 
     @Test
-    void listsOnlyTheCompaniesOfTheRequestedSearch() {
-        Response branches = given().queryParam("prospect_search_id", SEARCH_BRANCHES).get(PATH);
-        assertThat(names(json(branches))).containsExactly("Nordlicht Zweigstelle");
+    void listsOnlyTheCompaniesOfTheRequestedSearch() throws Exception {
+        assertThat(names(ok(PATH + "?prospect_search_id=" + SEARCH_BRANCHES))).containsExactly("Nordlicht Zweigstelle");
 
-        Response empty = given().queryParam("prospect_search_id", SEARCH_EMPTY).get(PATH);
-        JsonNode page = json(empty);
-        assertThat(empty.statusCode()).isEqualTo(200);
+        JsonNode page = ok(PATH + "?prospect_search_id=" + SEARCH_EMPTY);
         assertThat(page.get("items")).isEmpty();
         assertThat(page.get("total").asLong()).isZero();
         assertThat(page.get("has_more").asBoolean()).isFalse();
@@ -292,7 +270,7 @@ class CompaniesListTest extends ContractTest {
 
     @ParameterizedTest
     @ValueSource(ints = {1, 5, 7})
-    void aFullPaginationWalkNeitherOverlapsNorSkips(int limit) {
+    void aFullPaginationWalkNeitherOverlapsNorSkips(int limit) throws Exception {
         List<String> walked = new ArrayList<>();
         int offset = 0;
         while (true) {
@@ -315,15 +293,11 @@ class CompaniesListTest extends ContractTest {
     }
 
     @Test
-    void aFilteredPaginationWalkFollowsTheFilteredTotal() {
+    void aFilteredPaginationWalkFollowsTheFilteredTotal() throws Exception {
         List<String> expected = expectedIds(status("accepted", "pending"));
         List<String> walked = new ArrayList<>();
         for (int offset = 0; offset < expected.size(); offset += 4) {
-            Response response = given().queryParam("prospect_search_id", SEARCH_MAIN)
-                    .queryParam("review_status_list", "accepted", "pending")
-                    .queryParam("limit", 4).queryParam("offset", offset)
-                    .get(PATH);
-            JsonNode page = json(response);
+            JsonNode page = ok(LIST + "&review_status_list=accepted&review_status_list=pending&limit=4&offset=" + offset);
             assertThat(page.get("total").asLong()).isEqualTo(expected.size());
             assertThat(page.get("has_more").asBoolean()).isEqualTo(offset + 4 < expected.size());
             walked.addAll(ids(page));
@@ -332,7 +306,7 @@ class CompaniesListTest extends ContractTest {
     }
 
     @Test
-    void hasMoreIsFalseExactlyWhenThePageReachesTheEnd() {
+    void hasMoreIsFalseExactlyWhenThePageReachesTheEnd() throws Exception {
         assertThat(listOk(Map.of("limit", 5, "offset", 17)).get("has_more").asBoolean()).isTrue();
         JsonNode last = listOk(Map.of("limit", 5, "offset", 18));
         assertThat(last.get("items")).hasSize(5);
@@ -344,7 +318,7 @@ class CompaniesListTest extends ContractTest {
 
     @ParameterizedTest
     @ValueSource(ints = {23, 24, 1000, Integer.MAX_VALUE})
-    void pastTheEndTheListIsEmptyWithTheFullTotal(int offset) {
+    void pastTheEndTheListIsEmptyWithTheFullTotal(int offset) throws Exception {
         JsonNode page = listOk(Map.of("offset", offset, "limit", 100));
 
         assertThat(page.get("items")).isEmpty();
@@ -355,7 +329,7 @@ class CompaniesListTest extends ContractTest {
 
     @ParameterizedTest
     @ValueSource(ints = {1, 100})
-    void acceptsTheLimitBounds(int limit) {
+    void acceptsTheLimitBounds(int limit) throws Exception {
         JsonNode page = listOk(Map.of("limit", limit));
 
         assertThat(page.get("items")).hasSize(Math.min(limit, MAIN_SEARCH_SIZE));
@@ -363,16 +337,16 @@ class CompaniesListTest extends ContractTest {
     }
 
     @Test
-    void ignoresUnknownQueryParameters() {
+    void ignoresUnknownQueryParameters() throws Exception {
         // The request validator flags parameters the document does not list; the contract ignores them.
-        Response response = list(givenInvalid(), Map.of("sort", "name", "colour", "blue"));
+        Answer response = fetchResponseOnly(LIST + "&sort=name&colour=blue");
 
-        assertThat(response.statusCode()).isEqualTo(200);
-        assertThat(ids(json(response))).containsExactlyElementsOf(expectedIds(company -> true));
+        assertThat(response.status()).as("%s", response).isEqualTo(200);
+        assertThat(ids(response.json())).containsExactlyElementsOf(expectedIds(company -> true));
     }
 
     @Test
-    void updatedSinceKeepsTheCompaniesUpdatedAtOrAfterItInListOrder() {
+    void updatedSinceKeepsTheCompaniesUpdatedAtOrAfterItInListOrder() throws Exception {
         List<JsonNode> all = new ArrayList<>();
         listOk(Map.of("limit", 100)).get("items").forEach(all::add);
         Instant nordlichtUpdated = Instant.parse(fixture().company(Fixture.COMPANY_NORDLICHT).get("updated_at").asString());
@@ -383,22 +357,23 @@ class CompaniesListTest extends ContractTest {
         cases.put("2000-01-01T00:00:00Z", Instant.parse("2000-01-01T00:00:00Z"));
         cases.put("2999-01-01T00:00:00Z", Instant.parse("2999-01-01T00:00:00Z"));
 
-        cases.forEach((since, instant) -> {
+        for (Map.Entry<String, Instant> entry : cases.entrySet()) {
+            String since = entry.getKey();
             List<String> expected = all.stream()
-                    .filter(company -> !Instant.parse(company.get("updated_at").asString()).isBefore(instant))
+                    .filter(company -> !Instant.parse(company.get("updated_at").asString()).isBefore(entry.getValue()))
                     .map(company -> company.get("id").asString())
                     .toList();
             JsonNode page = listOk(Map.of("updated_since", since, "limit", 100));
             assertThat(ids(page)).as("updated_since=%s", since).containsExactlyElementsOf(expected);
             assertThat(page.get("total").asLong()).isEqualTo(expected.size());
-        });
+        }
         assertThat(listOk(Map.of("updated_since", "2025-11-18T14:05:12Z", "limit", 100)).get("items"))
                 .as("Nordlicht, updated at exactly that second, is included").anyMatch(company ->
                         company.get("id").asString().equals(Fixture.COMPANY_NORDLICHT));
     }
 
     @Test
-    void updatedSinceCombinesWithTheOtherFiltersAndPages() {
+    void updatedSinceCombinesWithTheOtherFiltersAndPages() throws Exception {
         List<String> expected = new ArrayList<>();
         listOk(Map.of("limit", 100, "review_status", "accepted")).get("items").forEach(company -> {
             if (!Instant.parse(company.get("updated_at").asString()).isBefore(Instant.parse("2025-11-18T14:05:12Z"))) {
@@ -407,8 +382,12 @@ class CompaniesListTest extends ContractTest {
         });
         List<String> paged = new ArrayList<>();
         for (int offset = 0; offset < expected.size() + 3; offset += 3) {
-            JsonNode page = listOk(Map.of("updated_since", "2025-11-18T14:05:12Z", "review_status", "accepted",
-                    "limit", 3, "offset", offset));
+            Map<String, Object> parameters = new LinkedHashMap<>();
+            parameters.put("updated_since", "2025-11-18T14:05:12Z");
+            parameters.put("review_status", "accepted");
+            parameters.put("limit", 3);
+            parameters.put("offset", offset);
+            JsonNode page = listOk(parameters);
             assertThat(page.get("total").asLong()).isEqualTo(expected.size());
             paged.addAll(ids(page));
         }

@@ -1,15 +1,11 @@
-package com.prospectdata.contract;
+package com.prospectdata.features.jobs;
 
-import static com.prospectdata.contract.support.Api.given;
-import static com.prospectdata.contract.support.Api.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.prospectdata.contract.support.ContractTest;
-import com.prospectdata.contract.support.DatabaseServer;
-import com.prospectdata.contract.support.Fixture;
-import com.prospectdata.contract.support.Json;
-import io.restassured.response.Response;
-import java.util.Map;
+import com.prospectdata.webtier.DatabaseServer;
+import com.prospectdata.webtier.Fixture;
+import com.prospectdata.webtier.Json;
+import com.prospectdata.webtier.WebTierTest;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -19,14 +15,10 @@ import tools.jackson.databind.node.ObjectNode;
 
 /** GET /api/v1/companies/{company_id}/jobs/summary (docs/api-rules.md §4). */
 @Tag(DatabaseServer.TAG)
-class JobsSummaryTest extends ContractTest {
+class JobsSummaryWebTest extends WebTierTest {
 
-    private static final String PATH = "/api/v1/companies/{company_id}/jobs/summary";
-
-    private static JsonNode summary(String companyId) {
-        Response response = given().get(PATH, companyId);
-        assertThat(response.statusCode()).as("%s", response.asString()).isEqualTo(200);
-        return json(response);
+    private JsonNode summary(String companyId) throws Exception {
+        return ok("/api/v1/companies/" + companyId + "/jobs/summary");
     }
 
     /** One company per level, and the latest active job of any age (none when there is no active job). */
@@ -40,7 +32,7 @@ class JobsSummaryTest extends ContractTest {
             Fixture.COMPANY_ORGANIC + ",    0,  0.0,  NONE,     -",
     })
     void summarizesTheLast30DaysAndTheLatestActiveJob(String companyId, long total, String velocity, String strength,
-                                                      String latestJobId) {
+                                                      String latestJobId) throws Exception {
         JsonNode summary = summary(companyId);
 
         assertThat(summary.get("total").asLong()).isEqualTo(total);
@@ -62,9 +54,9 @@ class JobsSummaryTest extends ContractTest {
     @ParameterizedTest
     @ValueSource(strings = {Fixture.COMPANY_NORDLICHT, Fixture.COMPANY_SEEBLICK, Fixture.COMPANY_GIPFEL,
             Fixture.COMPANY_ALPENBLICK, Fixture.COMPANY_DONAU, Fixture.COMPANY_ORGANIC})
-    void agreesWithTheJobListAndItsDefaults(String companyId) {
+    void agreesWithTheJobListAndItsDefaults(String companyId) throws Exception {
         JsonNode summary = summary(companyId);
-        JsonNode list = JobsTest.jobs(companyId, Map.of());
+        JsonNode list = ok("/api/v1/companies/" + companyId + "/jobs");
 
         assertThat(summary.get("total")).isEqualTo(list.get("total"));
         assertThat(summary.get("velocity_per_month").decimalValue()).isEqualByComparingTo(list.get("velocity_per_month").decimalValue());

@@ -1,35 +1,38 @@
-package com.prospectdata.contract;
+package com.prospectdata.features.webtech;
 
-import static com.prospectdata.contract.support.Api.given;
-import static com.prospectdata.contract.support.Api.json;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
-import com.prospectdata.contract.support.ContractTest;
-import com.prospectdata.contract.support.DatabaseServer;
-import com.prospectdata.contract.support.Fixture;
-import com.prospectdata.contract.support.Json;
-import io.restassured.response.Response;
-import java.util.Map;
+import com.prospectdata.webtier.DatabaseServer;
+import com.prospectdata.webtier.Fixture;
+import com.prospectdata.webtier.Json;
+import com.prospectdata.webtier.StatementsOnThisThread;
+import com.prospectdata.webtier.WebTierTest;
+import java.util.ArrayList;
+import java.util.List;
+import org.jooq.DSLContext;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.springframework.beans.factory.annotation.Autowired;
 import tools.jackson.databind.JsonNode;
 
 /** GET /api/v1/companies/{company_id}/webtech-intel/summary (docs/api-rules.md §5). */
 @Tag(DatabaseServer.TAG)
-class TechnologiesSummaryTest extends ContractTest {
+class TechnologiesSummaryWebTest extends WebTierTest {
 
-    private static final String PATH = "/api/v1/companies/{company_id}/webtech-intel/summary";
+    private static final String NORDLICHT_SUMMARY = "/api/v1/companies/" + Fixture.COMPANY_NORDLICHT + "/webtech-intel/summary";
 
-    private static JsonNode summary(String companyId) {
-        Response response = given().get(PATH, companyId);
-        assertThat(response.statusCode()).as("%s", response.asString()).isEqualTo(200);
-        return json(response);
+    @Autowired
+    DSLContext db;
+
+    private JsonNode summary(String companyId) throws Exception {
+        return ok("/api/v1/companies/" + companyId + "/webtech-intel/summary");
     }
 
     @Test
-    void topFiveInListOrderAndCountsOverAllTechnologies() {
+    void topFiveInListOrderAndCountsOverAllTechnologies() throws Exception {
         JsonNode summary = summary(Fixture.COMPANY_NORDLICHT);
 
         // Angular, Nginx and Vue.js tie at 90: the name decides which two of them make the top 5.
@@ -55,18 +58,33 @@ class TechnologiesSummaryTest extends ContractTest {
     }
 
     @Test
-    void theTopTechnologiesAreTheFirstPageOfTheList() {
+    void theTopTechnologiesAreTheFirstPageOfTheList() throws Exception {
         JsonNode summary = summary(Fixture.COMPANY_NORDLICHT);
-        JsonNode list = TechnologiesTest.technologies(Fixture.COMPANY_NORDLICHT, Map.of("limit", 5));
+        JsonNode list = ok("/api/v1/companies/" + Fixture.COMPANY_NORDLICHT + "/webtech-intel?limit=5");
 
         assertThat(Json.strings(summary.get("top_technologies"), "name"))
                 .containsExactlyElementsOf(Json.strings(list.get("technologies"), "name"));
         assertThat(summary.get("total_technologies")).isEqualTo(list.get("total"));
     }
 
+    @Test
+    void theSummaryReadsItsTopAndItsCountsInOneStatementAndListsTheCategoriesInOrder() throws Exception {
+        mvc.perform(call(NORDLICHT_SUMMARY)).andExpect(status().isOk()); // the key is cached from here on
+        List<String> body = new ArrayList<>();
+        List<String> statements = StatementsOnThisThread.during(db, () -> body.add(mvc.perform(call(NORDLICHT_SUMMARY))
+                .andExpect(status().isOk())
+                .andReturn().getResponse().getContentAsString()));
+
+        assertThat(statements).as("statements reading the technologies").filteredOn(s -> s.contains("\"technology\""))
+                .hasSize(1);
+        String counts = body.getFirst().substring(body.getFirst().indexOf("\"category_counts\""));
+        assertThat(counts).containsSubsequence("\"analytics\":2", "\"cdn\":1", "\"cms\":1", "\"css_framework\":1",
+                "\"javascript_framework\":3", "\"javascript_library\":2", "\"programming_language\":1", "\"web_server\":1");
+    }
+
     @ParameterizedTest(name = "{1}")
-    @MethodSource("com.prospectdata.contract.support.Fixture#companiesWithoutACompletedScan")
-    void scansThatAreNotCompletedAreNotSuccessful(String companyId, String status) {
+    @MethodSource("com.prospectdata.webtier.Fixture#companiesWithoutACompletedScan")
+    void scansThatAreNotCompletedAreNotSuccessful(String companyId, String status) throws Exception {
         JsonNode summary = summary(companyId);
 
         JsonNode expected = Json.parse("""
