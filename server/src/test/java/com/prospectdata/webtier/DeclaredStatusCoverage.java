@@ -5,10 +5,6 @@ import io.swagger.v3.oas.models.PathItem;
 import io.swagger.v3.parser.OpenAPIV3Parser;
 import io.swagger.v3.parser.core.models.ParseOptions;
 import io.swagger.v3.parser.core.models.SwaggerParseResult;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
@@ -56,8 +52,6 @@ public final class DeclaredStatusCoverage {
     public record Received(String operationId, String status) {
     }
 
-    /** The served document, byte for byte: the build copies api/openapi.yaml here for the jar. */
-    private static final String DOCUMENT = "/static-contract/openapi.yaml";
     private static final Pattern TEMPLATE_PARAMETER = Pattern.compile("\\{[^}/]+}");
     private static final Set<Received> RECEIVED = ConcurrentHashMap.newKeySet();
     private static volatile List<DeclaredOperation> declared;
@@ -87,7 +81,7 @@ public final class DeclaredStatusCoverage {
         if (operations == null) {
             synchronized (DeclaredStatusCoverage.class) {
                 if (declared == null) {
-                    declared = parse(document());
+                    declared = parse(OpenApiDocument.text());
                 }
                 operations = declared;
             }
@@ -120,24 +114,13 @@ public final class DeclaredStatusCoverage {
         return missing;
     }
 
-    private static String document() {
-        try (InputStream in = DeclaredStatusCoverage.class.getResourceAsStream(DOCUMENT)) {
-            if (in == null) {
-                throw new IllegalStateException(DOCUMENT + " is not on the class path: the build copies it from api/");
-            }
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
     private static List<DeclaredOperation> parse(String text) {
         ParseOptions options = new ParseOptions();
         options.setResolve(true);
         SwaggerParseResult result = new OpenAPIV3Parser().readContents(text, null, options);
         OpenAPI document = result.getOpenAPI();
         if (document == null || document.getPaths() == null) {
-            throw new IllegalStateException("Could not read " + DOCUMENT + ": " + result.getMessages());
+            throw new IllegalStateException("Could not read " + OpenApiDocument.RESOURCE + ": " + result.getMessages());
         }
         List<DeclaredOperation> operations = new ArrayList<>();
         for (Map.Entry<String, PathItem> path : document.getPaths().entrySet()) {

@@ -1,20 +1,20 @@
-package com.prospectdata.contract;
+package com.prospectdata.api;
 
-import static com.prospectdata.contract.support.Api.json;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.quicktheories.QuickTheory.qt;
 
-import com.prospectdata.contract.support.Api;
-import com.prospectdata.contract.support.ContractTest;
-import com.prospectdata.contract.support.DocumentParameters;
-import com.prospectdata.contract.support.DocumentParameters.DocumentOperation;
-import com.prospectdata.contract.support.DocumentParameters.DocumentParameter;
-import com.prospectdata.contract.support.Fixture;
-import com.prospectdata.contract.support.ParameterValues;
-import com.prospectdata.contract.support.ParameterValues.Malformation;
-import io.restassured.response.Response;
-import java.io.ByteArrayOutputStream;
-import java.nio.charset.StandardCharsets;
+import com.prospectdata.pipeline.auth.DeploymentEnvironment;
+import com.prospectdata.pipeline.auth.Tier;
+import com.prospectdata.webtier.Answer;
+import com.prospectdata.webtier.DocumentParameters;
+import com.prospectdata.webtier.DocumentParameters.DocumentOperation;
+import com.prospectdata.webtier.DocumentParameters.DocumentParameter;
+import com.prospectdata.webtier.DocumentValidation;
+import com.prospectdata.webtier.Fixture;
+import com.prospectdata.webtier.OpenApiDocument;
+import com.prospectdata.webtier.ParameterValues;
+import com.prospectdata.webtier.ParameterValues.Malformation;
+import com.prospectdata.webtier.WebTierTest;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -36,17 +36,17 @@ import tools.jackson.databind.JsonNode;
  * Properties of every parameter of every operation, with requests generated from api/openapi.yaml
  * itself (QuickTheories): values the schema allows are served (200, or 404 for an id that does
  * not exist), and each class of value it does not allow is refused with 400 VALIDATION_ERROR
- * naming the parameter; never a 5xx. Every response passes {@link Api}'s checks as well: JSON,
- * X-Request-Id, and the document's response schema. A parameter added to the document is
+ * naming the parameter; never a 5xx. Every response passes the web tier's checks as well: JSON,
+ * X-Request-Id, and the document's response schema (ContractInvariants, DocumentValidation). A parameter added to the document is
  * covered here without new test code; a kind of schema these generators do not know fails
  * the run.
  *
  * <p>Each property runs with a new random seed; a failure reports the shrunk request and the
  * seed that found it.
  */
-class ParameterPropertiesTest extends ContractTest {
+class ParameterPropertiesWebTest extends WebTierTest {
 
-    private static final Logger log = LoggerFactory.getLogger(ParameterPropertiesTest.class);
+    private static final Logger log = LoggerFactory.getLogger(ParameterPropertiesWebTest.class);
     /** Generated requests per operation with only allowed values. */
     private static final int VALID_EXAMPLES = 60;
     /** Generated requests per operation, parameter and class of mistake. */
@@ -59,26 +59,25 @@ class ParameterPropertiesTest extends ContractTest {
     /** What the servlet container says of a path it refuses before any route is matched (a NUL in it, say). */
     private static final String CONTAINER_REFUSAL = "The request is malformed";
 
-    private static final List<DocumentOperation> OPERATIONS = DocumentParameters.apiOperations(Api.document());
+    private static final List<DocumentOperation> OPERATIONS = DocumentParameters.apiOperations(OpenApiDocument.resolved());
     private static final ParameterValues VALUES = new ParameterValues(Map.of(
             "prospect_search_id", List.of(Fixture.SEARCH_MAIN, Fixture.SEARCH_EMPTY, Fixture.SEARCH_BRANCHES),
             "company_id", List.of(Fixture.COMPANY_NORDLICHT, Fixture.COMPANY_SEEBLICK, Fixture.COMPANY_ALPENBLICK,
                     Fixture.COMPANY_ORGANIC)));
     private static final AtomicInteger REQUESTS = new AtomicInteger();
 
-    private static String key;
-    private static long started;
+    private String propertiesKey;
+    private long started;
 
     /** A key of its own, with a budget for every generated request. */
     @BeforeAll
-    static void issueKey() {
-        key = environment().operatorCommands().run("keys", "issue", "--org", Fixture.ORG_OURS, "--tier", "enterprise",
-                "--rate-limit", "1000000", "--label", "parameter properties").requireSuccess().field("key");
+    void issuePropertiesKey() {
+        propertiesKey = issue(Fixture.ORG_OURS, Tier.ENTERPRISE, 1_000_000, List.of("companies:read"), DeploymentEnvironment.TEST);
         started = System.nanoTime();
     }
 
     @AfterAll
-    static void report() {
+    void report() {
         log.info("{} generated requests in {} s", REQUESTS.get(), (System.nanoTime() - started) / 1_000_000_000);
     }
 
@@ -110,20 +109,6 @@ class ParameterPropertiesTest extends ContractTest {
         }
     }
 
-    /** Percent-encodes UTF-8, leaving only RFC 3986's unreserved characters as they are. */
-    static String encode(String text) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        for (byte b : text.getBytes(StandardCharsets.UTF_8)) {
-            char c = (char) (b & 0xFF);
-            if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '.' || c == '_' || c == '~') {
-                out.write(c);
-            } else {
-                out.writeBytes("%%%02X".formatted(b & 0xFF).getBytes(StandardCharsets.US_ASCII));
-            }
-        }
-        return out.toString(StandardCharsets.US_ASCII);
-    }
-
     /** The required parameters with allowed values, each optional one present half of the time. */
     private static Gen<GeneratedRequest> validRequests(DocumentOperation operation) {
         Gen<Map<String, List<String>>> values = Generate.constant(Map::<String, List<String>>of);
@@ -142,17 +127,27 @@ class ParameterPropertiesTest extends ContractTest {
         return copy;
     }
 
-    private static Response send(GeneratedRequest request) {
+    /** Only the response is validated: the validator reads neither a comma-separated list nor every form RFC 3339 allows. */
+    private Answer send(GeneratedRequest request) throws Exception {
         REQUESTS.incrementAndGet();
-        return Api.givenInvalidKey(key).urlEncodingEnabled(false).get(request.pathAndQuery());
+        return send(callWith(propertiesKey, request.pathAndQuery()).with(DocumentValidation.responseOnly()));
+    }
+
+    /** {@link #send(GeneratedRequest)} for QuickTheories' lambdas, which throw nothing checked. */
+    private Answer sendUnchecked(GeneratedRequest request) {
+        try {
+            return send(request);
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     @TestFactory
     Stream<DynamicTest> allowedValuesOfEveryParameterAreServed() {
         return OPERATIONS.stream().map(operation -> DynamicTest.dynamicTest(operation.operationId(), () ->
                 qt().withExamples(VALID_EXAMPLES).withShrinkCycles(SHRINK_CYCLES).forAll(validRequests(operation)).checkAssert(request -> {
-                    Response response = send(request);
-                    assertThat(response.statusCode()).as("allowed values of %s: %s: %s", operation, request, response.asString())
+                    Answer response = sendUnchecked(request);
+                    assertThat(response.status()).as("allowed values of %s: %s: %s", operation, request, response)
                             .isIn(200, 404);
                 })));
     }
@@ -179,9 +174,9 @@ class ParameterPropertiesTest extends ContractTest {
                         .checkAssert((request, extra) -> {
                             GeneratedRequest withUnknown = new GeneratedRequest(operation, request.values(),
                                     List.<String[]>of(new String[] {extra.name(), extra.value()}));
-                            Response response = send(withUnknown);
-                            assertThat(response.statusCode()).as("unknown parameter on %s: %s: %s", operation, withUnknown,
-                                    response.asString()).isIn(200, 404);
+                            Answer response = sendUnchecked(withUnknown);
+                            assertThat(response.status()).as("unknown parameter on %s: %s: %s", operation, withUnknown,
+                                    response).isIn(200, 404);
                             assertThat(Optional.ofNullable(response.header("Link")).orElse(""))
                                     .as("unknown parameter on %s: the links of %s", operation, withUnknown).doesNotContain(extra.name());
                         })));
@@ -203,14 +198,14 @@ class ParameterPropertiesTest extends ContractTest {
     }
 
     /** The other parameters valid, this one malformed: a 400 that names it. */
-    private static void refusesEvery(String label, DocumentOperation operation, DocumentParameter parameter,
-                                     Gen<List<String>> malformed) {
+    private void refusesEvery(String label, DocumentOperation operation, DocumentParameter parameter,
+                              Gen<List<String>> malformed) {
         Gen<GeneratedRequest> requests = validRequests(operation).zip(malformed, (request, value) ->
                 new GeneratedRequest(operation, with(request.values(), parameter.name(), value), List.of()));
         qt().withExamples(MALFORMED_EXAMPLES).withShrinkCycles(SHRINK_CYCLES).forAll(requests).checkAssert(request -> {
-            Response response = send(request);
-            assertThat(response.statusCode()).as("%s: %s: %s", label, request, response.asString()).isEqualTo(400);
-            JsonNode body = json(response);
+            Answer response = sendUnchecked(request);
+            assertThat(response.status()).as("%s: %s: %s", label, request, response).isEqualTo(400);
+            JsonNode body = response.json();
             assertThat(body.get("error").stringValue()).as("%s: %s", label, request).isEqualTo("VALIDATION_ERROR");
             String message = body.get("message").stringValue();
             if (parameter.inPath() && message.startsWith(CONTAINER_REFUSAL)) {

@@ -1,4 +1,4 @@
-package com.prospectdata.contract.support;
+package com.prospectdata.webtier;
 
 import io.swagger.v3.oas.models.OpenAPI;
 import io.swagger.v3.oas.models.Operation;

@@ -1,9 +1,9 @@
-package com.prospectdata.contract.support;
+package com.prospectdata.webtier;
 
 import static org.quicktheories.generators.SourceDSL.lists;
 
-import com.prospectdata.contract.support.DocumentParameters.DocumentParameter;
-import com.prospectdata.contract.support.DocumentParameters.Kind;
+import com.prospectdata.webtier.DocumentParameters.DocumentParameter;
+import com.prospectdata.webtier.DocumentParameters.Kind;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.RoundingMode;

@@ -1,4 +1,4 @@
-package com.prospectdata.contract;
+package com.prospectdata.api;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -6,9 +6,9 @@ import com.atlassian.oai.validator.report.LevelResolver;
 import com.atlassian.oai.validator.report.MessageResolver;
 import com.atlassian.oai.validator.report.ValidationReport;
 import com.atlassian.oai.validator.schema.SchemaValidator;
-import com.prospectdata.contract.support.Api;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.prospectdata.webtier.OpenApiDocument;
 import io.swagger.v3.core.util.Json;
 import io.swagger.v3.oas.models.OpenAPI;
 import io.swagger.v3.oas.models.Operation;
@@ -37,15 +37,16 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * The examples of api/openapi.yaml are true: every schema, parameter, header and response body
  * has one, and each is valid against its schema under the JSON-schema validation that checks
- * every real response of the contract tests (swagger-request-validator, with the document read
- * as support/Api reads it: references resolved, allOf merged, undeclared properties refused).
+ * every real response of both test tiers (swagger-request-validator, with the document read as
+ * the validators read it: references resolved, allOf merged, undeclared properties refused).
  * Partners see these examples in the reference and in their generated clients; one that the
- * server could never send would mislead them. No server is needed.
+ * server could never send would mislead them. No server is needed: the document on the class
+ * path is enough.
  */
 class ExamplesTest {
 
     private static OpenAPI load() {
-        return Api.document();
+        return OpenApiDocument.resolved();
     }
 
     @Test
