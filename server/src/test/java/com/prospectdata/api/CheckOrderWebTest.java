@@ -17,7 +17,7 @@ import org.springframework.test.web.servlet.request.MockHttpServletRequestBuilde
  * When a request has several faults, the first check in the contract's order answers
  * (docs/api-rules.md §2): authentication (401), then scope (403), then parameters (400), then
  * existence and ownership (404, 403). Rate limiting (429, between 401 and 403) is in the jar
- * tier's RateLimitTest, and in RequestPipelineTest, since it needs keys whose budget can be
+ * tier's RateLimitTest, and in RequestPipelineWebTest, since it needs keys whose budget can be
  * spent.
  */
 class CheckOrderWebTest extends WebTierTest {

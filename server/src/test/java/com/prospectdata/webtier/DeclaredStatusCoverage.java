@@ -29,7 +29,7 @@ import org.springframework.test.web.servlet.ResultMatcher;
  * <p>The two tiers share the gate: the statuses a request and the data decide are the web
  * tier's ({@link #WEB_TIER}); those of rate limiting over time, of faults and outages of the
  * database and of overload are the jar tier's ({@link #JAR_TIER}), required by contract-tests'
- * DeclaredStatusCoverageTest, whose support/DeclaredStatusCoverage holds the same two sets.
+ * DeclaredStatusCoverageJarTest, whose support/DeclaredStatusCoverage holds the same two sets.
  * A status the document declares must be in one of them, or both gates fail.
  */
 public final class DeclaredStatusCoverage {

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
  * every (operation, status) pair of api/openapi.yaml whose status is the web tier's
  * ({@link DeclaredStatusCoverage#WEB_TIER}) must have been received, and passed the document's
  * validation and the invariants, by some test of this run; the jar tier's statuses are required
- * by contract-tests' DeclaredStatusCoverageTest.
+ * by contract-tests' DeclaredStatusCoverageJarTest.
  *
  * <p>Runs last: {@code @Order} and the class orderer of this module's junit-platform.properties
  * put it after every other class. It is only meaningful in a full run of the module; with

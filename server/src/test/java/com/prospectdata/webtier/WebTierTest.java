@@ -54,7 +54,7 @@ import tools.jackson.databind.JsonNode;
         "app.embedded-postgres.durable=false",
         // The tests fail authentication on purpose, dozens of times from one address; the
         // throttle of failed attempts has tests of its own (FailedAuthenticationThrottleTest,
-        // RequestPipelineTest, and the contract tests' PlansAndThrottleTest).
+        // RequestPipelineWebTest, and the contract tests' PlansAndThrottleJarTest).
         "app.auth.failed-attempts-per-minute=100000"})
 @AutoConfigureMockMvc
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)

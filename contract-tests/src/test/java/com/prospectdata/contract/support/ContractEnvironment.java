@@ -83,7 +83,7 @@ public final class ContractEnvironment implements AutoCloseable {
         ExecutorService executor = Executors.newFixedThreadPool(3);
         try {
             CompletableFuture<ServerProcess> serving = CompletableFuture.supplyAsync(() -> deployment.server("server")
-                    // A plain-HTTP listener too, which must refuse everything with 403 HTTPS_REQUIRED (HttpsTest).
+                    // A plain-HTTP listener too, which must refuse everything with 403 HTTPS_REQUIRED (HttpsJarTest).
                     .plainHttpListener()
                     // The tests fail authentication on purpose, dozens of times a minute from one address;
                     // the throttle of failed attempts is a deployment setting, tested on a server of its own.
@@ -175,8 +175,8 @@ public final class ContractEnvironment implements AutoCloseable {
     }
 
     /**
-     * Faults of the server's database, injected from outside the server (ServerFaultTest,
-     * DatabaseOutageTest). Tests that use them must run alone: {@code @Isolated}.
+     * Faults of the server's database, injected from outside the server (ServerFaultJarTest,
+     * DatabaseOutageJarTest). Tests that use them must run alone: {@code @Isolated}.
      */
     public DatabaseFaults databaseFaults() {
         return deployment.databaseFaults();

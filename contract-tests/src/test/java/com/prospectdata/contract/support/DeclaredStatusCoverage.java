@@ -27,7 +27,7 @@ import java.util.regex.Pattern;
  * Which (operation, status) pairs of api/openapi.yaml the tests have received. Every response
  * that comes back through {@link Api} and has passed the OpenAPI validator and
  * {@link ContractInvariants} is recorded under the operation its method and path match; at the
- * end of the run, DeclaredStatusCoverageTest requires every status of {@link #JAR_TIER} that
+ * end of the run, DeclaredStatusCoverageJarTest requires every status of {@link #JAR_TIER} that
  * an operation declares to have been received at least once.
  *
  * <p>The two tiers share the gate: the statuses a request and the data decide are the

@@ -31,7 +31,7 @@ class HealthWebTest extends WebTierTest {
 
     /**
      * Over plain HTTP, /health is refused like every path, with the 403 the document declares
-     * for it; the jar tier's HttpsTest sends the same over a real plain-HTTP listener.
+     * for it; the jar tier's HttpsJarTest sends the same over a real plain-HTTP listener.
      */
     @Test
     void overPlainHttpItIsTheDocumented403() throws Exception {

@@ -21,7 +21,7 @@ import tools.jackson.databind.JsonNode;
  * each counter of the metrics moving when its event happens, read from the Prometheus scrape
  * before and after.
  */
-class OperationsTest extends ContractTest {
+class OperationsJarTest extends ContractTest {
 
     private static final String COMPANY = "/api/v1/companies/" + Fixture.COMPANY_NORDLICHT;
 
@@ -102,7 +102,7 @@ class OperationsTest extends ContractTest {
     @Test
     void anEmptyBucketIsARejectionOfItsTierAndTheKeyCacheCountsMissesThenHits() {
         String key = environment().operatorCommands().run("keys", "issue", "--org", Fixture.ORG_OURS, "--tier", "enterprise",
-                "--rate-limit", "1", "--label", "OperationsTest").requireSuccess().field("key");
+                "--rate-limit", "1", "--label", "OperationsJarTest").requireSuccess().field("key");
         Map<String, String> bucket = Map.of("limit", "key", "tier", "enterprise");
         Map<String, String> miss = Map.of("cache", "api_keys", "result", "miss");
         Map<String, String> hit = Map.of("cache", "api_keys", "result", "hit");

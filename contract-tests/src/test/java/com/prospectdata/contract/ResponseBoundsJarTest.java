@@ -20,7 +20,7 @@ import tools.jackson.databind.JsonNode;
  * are bounded, and a response the servlet container could not send is replaced by a complete
  * 500 that the access log records as such.
  */
-class ResponseBoundsTest extends ContractTest {
+class ResponseBoundsJarTest extends ContractTest {
 
     private static final String PAGE = "/api/v1/companies/?prospect_search_id=" + Fixture.SEARCH_MAIN + "&limit=1&offset=1";
     /** 200 characters of four UTF-8 bytes each: the longest search, 2,400 characters percent-encoded. */

@@ -22,7 +22,7 @@ import tools.jackson.databind.JsonNode;
  * server logs is a JSON object, the access line carries its fields, a W3C {@code traceparent}'s
  * trace id and the client's X-Request-Id reach the log, and an ordinary 404 or 405 is no warning.
  */
-class StructuredLogsTest extends ContractTest {
+class StructuredLogsJarTest extends ContractTest {
 
     private static final String COMPANY = "/api/v1/companies/" + Fixture.COMPANY_NORDLICHT;
     private static final String TRACE_ID = "4bf92f3577b34da6a3ce929d0e0e4736";

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
  * every metric they name is one the packaged server exposes: an alert on a misspelled metric
  * would never fire.
  */
-class AlertRulesTest extends ContractTest {
+class AlertRulesJarTest extends ContractTest {
 
     /** Prometheus' own: whether a scrape succeeded. */
     private static final List<String> PROMETHEUS_OWN = List.of("up");

@@ -16,7 +16,7 @@ import tools.jackson.databind.JsonNode;
  * invalid parameter is the web tier's (the server module's api/ValidationWebTest), where
  * MockMvc reads such a parameter as having no value at all.
  */
-class ValidationTest extends ContractTest {
+class ValidationJarTest extends ContractTest {
 
     @Test
     void aParameterWithoutAValueIsAValidationErrorNamingIt() {

@@ -22,7 +22,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * HTTP/2 over TLS beside HTTP/1.1, and gzip for large bodies when the client asks
  * (docs/api-rules.md §1), on the jar, with a client that negotiates each version itself.
  */
-class TransportTest extends ContractTest {
+class TransportJarTest extends ContractTest {
 
     private static final String LIST = "/api/v1/companies/?limit=100&prospect_search_id=" + Fixture.SEARCH_MAIN;
 

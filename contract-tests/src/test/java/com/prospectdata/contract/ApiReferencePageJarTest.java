@@ -45,7 +45,7 @@ import tools.jackson.databind.JsonNode;
  * <p>Chromium and its driver are Debian's ({@code apt-get install -y chromium chromium-driver}),
  * given to Selenium by path so that Selenium Manager never downloads anything.
  */
-class ApiReferencePageTest extends ContractTest {
+class ApiReferencePageJarTest extends ContractTest {
 
     private static final Path CHROMIUM = Path.of(System.getProperty("contract.chromium", "/usr/bin/chromium"));
     private static final Path CHROMEDRIVER = Path.of(System.getProperty("contract.chromedriver", "/usr/bin/chromedriver"));

@@ -23,7 +23,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * of failed authentications ({@code --app.auth.failed-attempts-per-minute=3}) counts per
  * address the proxy reports in X-Forwarded-For.
  */
-class ProxyModeTest extends ContractTest {
+class ProxyModeJarTest extends ContractTest {
 
     private static final String LIST = "/api/v1/companies/?prospect_search_id=" + Fixture.SEARCH_MAIN;
     private static final String TRUSTED_PROXY = "127.0.0.1";
@@ -108,13 +108,13 @@ class ProxyModeTest extends ContractTest {
 
         Response throttled = viaProxy().header("X-Forwarded-For", client)
                 .header("Authorization", "Bearer " + ApiKeys.neverIssued("test")).get(LIST);
-        PlansAndThrottleTest.assertThrottled(throttled);
+        PlansAndThrottleJarTest.assertThrottled(throttled);
 
         // The client may send an X-Forwarded-For of its own; the proxy appends the address it
         // saw, and that one counts.
         Response spoofed = viaProxy().header("X-Forwarded-For", "198.51.100.1, " + client)
                 .header("Authorization", "Bearer " + ApiKeys.neverIssued("test")).get(LIST);
-        PlansAndThrottleTest.assertThrottled(spoofed);
+        PlansAndThrottleJarTest.assertThrottled(spoofed);
         // Only failures are throttled: a valid key from the same client is served.
         Response valid = viaProxy().header("X-Forwarded-For", client).header("Authorization", "Bearer " + keys().main()).get(LIST);
         assertThat(valid.statusCode()).as("%s", valid.asString()).isEqualTo(200);

@@ -32,7 +32,7 @@ import tools.jackson.databind.JsonNode;
  * 404, a 400 and a 429 as the client's ResponseError with the body read by the generated
  * ErrorResponseFromJSON / RateLimitErrorResponseFromJSON.
  */
-class TypeScriptClientTest extends ContractTest {
+class TypeScriptClientJarTest extends ContractTest {
 
     private static final Path BUILD = Path.of(System.getProperty("basedir", ".")).toAbsolutePath().resolve("target").resolve("typescript");
     private static final Path PROGRAM = BUILD.resolve("dist").resolve("src").resolve("check-client.js");
@@ -66,7 +66,7 @@ class TypeScriptClientTest extends ContractTest {
         Files.writeString(certificate, TlsCertificates.pem(TlsCertificates.presentedOn(environment().port())), StandardCharsets.US_ASCII);
         // A key of its own with a budget of one request an hour: the program spends it and gets the 429.
         String limitedKey = environment().operatorCommands().run("keys", "issue", "--org", Fixture.ORG_OURS,
-                "--tier", "enterprise", "--rate-limit", "1", "--label", "TypeScriptClientTest").requireSuccess().field("key");
+                "--tier", "enterprise", "--rate-limit", "1", "--label", "TypeScriptClientJarTest").requireSuccess().field("key");
         unknownCompany = UUID.randomUUID().toString();
 
         Path reportFile = work.resolve("report.json");

@@ -53,9 +53,9 @@ import tools.jackson.databind.JsonNode;
  */
 @Tag(DatabaseServer.TAG)
 @Isolated("makes the database every other test reads unreachable")
-class DatabaseOutageTest extends ContractTest {
+class DatabaseOutageJarTest extends ContractTest {
 
-    private static final Logger log = LoggerFactory.getLogger(DatabaseOutageTest.class);
+    private static final Logger log = LoggerFactory.getLogger(DatabaseOutageJarTest.class);
     private static final Duration RECOVERY_TIMEOUT = Duration.ofSeconds(60);
     private static final JsonNode HEALTHY = Json.parse("{\"service\": \"Company Prospect Data API\", \"status\": \"healthy\"}");
     private static final JsonNode UNHEALTHY = Json.parse("{\"service\": \"Company Prospect Data API\", \"status\": \"unhealthy\"}");
@@ -66,7 +66,7 @@ class DatabaseOutageTest extends ContractTest {
     static void issueAKeyOfItsOwn() {
         knownKey = environment().operatorCommands()
                 .run("keys", "issue", "--org", Fixture.ORG_OURS, "--tier", "enterprise", "--rate-limit", "1000",
-                        "--label", "DatabaseOutageTest")
+                        "--label", "DatabaseOutageJarTest")
                 .requireSuccess().field("key");
     }
 

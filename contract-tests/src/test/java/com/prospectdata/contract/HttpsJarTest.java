@@ -26,7 +26,7 @@ import tools.jackson.databind.JsonNode;
  * wire in clear). The environment starts the server with a plain-HTTP listener
  * ({@code app.plain-http-port}) for these tests.
  */
-class HttpsTest extends ContractTest {
+class HttpsJarTest extends ContractTest {
 
     @Test
     void theServerSpeaksTls() {

@@ -35,7 +35,7 @@ import tools.jackson.databind.JsonNode;
  */
 @Tag(DatabaseServer.TAG)
 @Isolated("renames columns of the database every other test reads")
-class ServerFaultTest extends ContractTest {
+class ServerFaultJarTest extends ContractTest {
 
     /** What a body of a 500 must not give away, besides the names of the broken table and column. */
     private static final List<String> LEAKS = List.of("sql", "select ", " from ", "column", "relation", "does not exist",

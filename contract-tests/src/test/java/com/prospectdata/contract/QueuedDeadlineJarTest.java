@@ -35,7 +35,7 @@ import org.junit.jupiter.api.parallel.Isolated;
  */
 @Tag(DatabaseServer.TAG)
 @Isolated
-class QueuedDeadlineTest extends ContractTest {
+class QueuedDeadlineJarTest extends ContractTest {
 
     private static final String SEARCH = "/api/v1/companies/?prospect_search_id=" + Fixture.SEARCH_MAIN + "&search=logistik";
     private static final String DEEP_JOBS = "/api/v1/companies/" + Fixture.COMPANY_NORDLICHT + "/jobs?offset=1000";

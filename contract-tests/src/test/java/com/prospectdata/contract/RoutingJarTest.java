@@ -18,7 +18,7 @@ import tools.jackson.databind.JsonNode;
  * other method of a GET route (docs/api-rules.md §2). Unknown routes, the other methods and the
  * trailing-slash hints are the web tier's (the server module's api/RoutingWebTest).
  */
-class RoutingTest extends ContractTest {
+class RoutingJarTest extends ContractTest {
 
     private static List<String> allowed(String header) {
         return Arrays.stream(header.split(",")).map(String::strip).toList();

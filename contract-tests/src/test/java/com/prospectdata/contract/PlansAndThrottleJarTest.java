@@ -25,7 +25,7 @@ import tools.jackson.databind.JsonNode;
  * each use a loopback address of their own (127.0.0.2, 127.0.0.3, ...), so no test uses up
  * another's budget and the requests from 127.0.0.1 never fail authentication.
  */
-class PlansAndThrottleTest extends ContractTest {
+class PlansAndThrottleJarTest extends ContractTest {
 
     private static final String FREE_PLAN = "getCompany,getHealth";
     private static final String OTHER_COMPANY = "/api/v1/companies/" + Fixture.COMPANY_OTHER_ORG;

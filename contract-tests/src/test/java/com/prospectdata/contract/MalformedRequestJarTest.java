@@ -16,7 +16,7 @@ import tools.jackson.databind.JsonNode;
  * Requests that HTTP clients would not send, refused before the application runs: they still
  * get a JSON error with the caller's X-Request-Id (docs/api-rules.md §1 and §2).
  */
-class MalformedRequestTest extends ContractTest {
+class MalformedRequestJarTest extends ContractTest {
 
     private static final String REQUEST_ID = "malformed-request-42";
 

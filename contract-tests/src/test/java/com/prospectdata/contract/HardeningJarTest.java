@@ -45,7 +45,7 @@ import tools.jackson.databind.JsonNode;
  * must look the same. CORS with {@code --app.cors.allowed-origins} is checked on a server of
  * its own.
  */
-class HardeningTest extends ContractTest {
+class HardeningJarTest extends ContractTest {
 
     private static final String LIST = "/api/v1/companies/?prospect_search_id=" + Fixture.SEARCH_MAIN;
     private static final String COMPANY = "/api/v1/companies/" + Fixture.COMPANY_NORDLICHT;

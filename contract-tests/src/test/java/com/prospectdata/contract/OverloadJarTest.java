@@ -33,7 +33,7 @@ import org.junit.jupiter.api.parallel.Isolated;
  */
 @Tag(DatabaseServer.TAG)
 @Isolated
-class OverloadTest extends ContractTest {
+class OverloadJarTest extends ContractTest {
 
     private static final String SEARCH = "/api/v1/companies/?prospect_search_id=" + Fixture.SEARCH_MAIN + "&search=logistik";
     private static final String COMPANY = "/api/v1/companies/" + Fixture.COMPANY_NORDLICHT;

@@ -40,7 +40,7 @@ import org.junit.jupiter.api.Timeout;
  * revocation shows at once, and throttles failed authentications at 3 a minute, which the wrong
  * keys reach from an address of their own (127.0.0.2).
  */
-class LogSecrecyTest extends ContractTest {
+class LogSecrecyJarTest extends ContractTest {
 
     private static final String COMPANY = "/api/v1/companies/" + Fixture.COMPANY_NORDLICHT;
     private static final String LIST = "/api/v1/companies/?prospect_search_id=" + Fixture.SEARCH_MAIN;

@@ -37,7 +37,7 @@ import org.junit.jupiter.api.parallel.Isolated;
  * from outside and released a second after the signal; so the class runs alone.
  */
 @Isolated
-class GracefulShutdownTest extends ContractTest {
+class GracefulShutdownJarTest extends ContractTest {
 
     private static final String COMPANY = "/api/v1/companies/" + Fixture.COMPANY_NORDLICHT;
     private static final int IN_FLIGHT = 6;

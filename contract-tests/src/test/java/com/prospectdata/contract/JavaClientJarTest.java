@@ -59,9 +59,9 @@ import tools.jackson.databind.JsonNode;
  * read.
  *
  * <p>The calls and their parameters are those of src/test/typescript/src/check-client.ts
- * (TypeScriptClientTest), so that both clients are held to the same {@link GeneratedClientExpectations}.
+ * (TypeScriptClientJarTest), so that both clients are held to the same {@link GeneratedClientExpectations}.
  */
-class JavaClientTest extends ContractTest {
+class JavaClientJarTest extends ContractTest {
 
     /** The client trusts exactly the certificate the server presents, and checks its name, as a partner's would. */
     private static SSLContext trustingTheServer;
@@ -259,7 +259,7 @@ class JavaClientTest extends ContractTest {
     void anEmptyBudgetIsATypedRateLimitError() throws Exception {
         // A key of its own with a budget of one request an hour: the shared keys must keep theirs.
         String key = environment().operatorCommands().run("keys", "issue", "--org", Fixture.ORG_OURS,
-                "--tier", "enterprise", "--rate-limit", "1", "--label", "JavaClientTest").requireSuccess().field("key");
+                "--tier", "enterprise", "--rate-limit", "1", "--label", "JavaClientJarTest").requireSuccess().field("key");
         ApiClient client = client(key);
         CompaniesApi companies = new CompaniesApi(client);
         APIGetCompanyRequest request = APIGetCompanyRequest.newBuilder().companyId(UUID.fromString(COMPANY)).build();

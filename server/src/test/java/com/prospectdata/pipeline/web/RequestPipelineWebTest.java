@@ -41,11 +41,11 @@ import org.springframework.test.web.servlet.request.MockHttpServletRequestBuilde
  * answer, in the order of docs/api-rules.md §2. The contract tests check the same against the
  * jar; this tier answers in seconds.
  */
-@SpringBootTest(properties = {"app.data-dir=" + RequestPipelineTest.DATA_DIR, "app.environment=test",
+@SpringBootTest(properties = {"app.data-dir=" + RequestPipelineWebTest.DATA_DIR, "app.environment=test",
         "app.embedded-postgres.durable=false", "app.auth.failed-attempts-per-minute=2"})
 @AutoConfigureMockMvc
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class RequestPipelineTest {
+class RequestPipelineWebTest {
 
     static final String DATA_DIR = "target/test-data/request-pipeline";
 

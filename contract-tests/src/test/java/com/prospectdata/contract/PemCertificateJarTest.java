@@ -20,7 +20,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * a server of its own, started with a certificate and key made for this run as PEM files, and a
  * plain-HTTP listener.
  */
-class PemCertificateTest extends ContractTest {
+class PemCertificateJarTest extends ContractTest {
 
     private static final String COMPANY = "/api/v1/companies/" + Fixture.COMPANY_NORDLICHT;
 

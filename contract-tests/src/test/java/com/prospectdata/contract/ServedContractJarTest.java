@@ -27,9 +27,9 @@ import tools.jackson.databind.JsonNode;
  * it; none needs a key. These routes are not in the document, so the requests go around
  * {@code Api} and its validator; their errors are still the contract's JSON.
  */
-class ServedContractTest extends ContractTest {
+class ServedContractJarTest extends ContractTest {
 
-    /** The served contract's GET routes (the web tier's RoutingWebTest answers their other methods 405, RoutingTest TRACE). */
+    /** The served contract's GET routes (the web tier's RoutingWebTest answers their other methods 405, RoutingJarTest TRACE). */
     static final List<String> ROUTES = List.of(
             "/openapi.yaml", "/openapi.json", "/docs", "/docs/redoc.standalone.js", "/docs/reference.js");
     private static final Pattern SCRIPT = Pattern.compile("<script nonce=\"([^\"]+)\" src=\"([^\"]+)\"></script>");

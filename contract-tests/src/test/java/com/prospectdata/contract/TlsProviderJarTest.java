@@ -30,7 +30,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * by OpenSSL's own client ({@code openssl s_client}), which can be told to offer TLS 1.0 and 1.1,
  * as an old client would; the JDK's client no longer can.
  */
-class TlsProviderTest extends ContractTest {
+class TlsProviderJarTest extends ContractTest {
 
     @RegisterExtension
     static final ServerProcess.PerClass jdkProvider = ServerProcess.perClass(() ->

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.parallel.Isolated;
  */
 @Isolated("reads what every other test class received, so it must run after all of them")
 @Order(Integer.MAX_VALUE)
-class DeclaredStatusCoverageTest {
+class DeclaredStatusCoverageJarTest {
 
     @Test
     void everyDeclaredStatusOfEveryOperationWasReceived() {
