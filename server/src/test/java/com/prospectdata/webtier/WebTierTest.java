@@ -104,6 +104,8 @@ public abstract class WebTierTest {
     @BeforeAll
     void loadDataAndIssueKeys() throws IOException {
         importFixtureOnce();
+        // Every class starts on the current data version, not a poll after an earlier class's write.
+        dataVersions.refresh();
         key = issueKey(Fixture.ORG_OURS);
         ApiKeyService.IssuedKey revoked = issued(Fixture.ORG_OURS, Tier.PRO, null, List.of("companies:read"),
                 DeploymentEnvironment.TEST);
@@ -135,8 +137,6 @@ public abstract class WebTierTest {
                 throw new IllegalStateException("fixture.jsonl did not import: " + report.errors());
             }
             fixture = generated;
-            // The import raised the data version: every test starts on the new one, not a poll later.
-            dataVersions.refresh();
         }
     }
 
