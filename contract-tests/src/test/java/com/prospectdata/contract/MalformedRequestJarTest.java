@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.prospectdata.contract.support.ContractTest;
 import com.prospectdata.contract.support.Fixture;
 import com.prospectdata.contract.support.Json;
+import com.prospectdata.contract.support.RawExchange;
 import com.prospectdata.contract.support.RawHttp;
 import java.io.IOException;
 import org.junit.jupiter.api.Test;
@@ -13,8 +14,10 @@ import org.junit.jupiter.params.provider.ValueSource;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Requests that HTTP clients would not send, refused before the application runs: they still
- * get a JSON error with the caller's X-Request-Id (docs/api-rules.md §1 and §2).
+ * Requests that HTTP clients would not send, sent byte for byte: those the servlet container
+ * refuses before the application runs still get a JSON error with the caller's X-Request-Id
+ * (docs/api-rules.md §1 and §2), and two Authorization headers reach the application as two,
+ * which refuses them (the web tier's AuthenticationWebTest has every order of them).
  */
 class MalformedRequestJarTest extends ContractTest {
 
@@ -45,6 +48,17 @@ class MalformedRequestJarTest extends ContractTest {
 
         assertJsonError(response, 400, "VALIDATION_ERROR");
         assertThat(response.header("X-Request-Id")).as("X-Request-Id of %s", response).isEqualTo(REQUEST_ID);
+    }
+
+    @Test
+    void twoAuthorizationHeadersOnTheWireAreUnauthorized() throws IOException {
+        RawHttp.Response response = RawExchange.send("GET", "/api/v1/companies/?prospect_search_id=" + Fixture.SEARCH_MAIN,
+                "Authorization: Bearer " + keys().main(), "Authorization: Bearer " + keys().main());
+
+        JsonNode body = assertJsonError(response, 401, "UNAUTHORIZED");
+        assertThat(response.header("WWW-Authenticate")).isEqualTo("Bearer");
+        assertThat(body.get("message").stringValue()).contains("exactly one Authorization header");
+        assertThat(response.body()).doesNotContain(Fixture.COMPANY_NORDLICHT);
     }
 
     @Test

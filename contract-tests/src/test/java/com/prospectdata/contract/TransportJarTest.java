@@ -6,6 +6,9 @@ import com.prospectdata.contract.support.ContractTest;
 import com.prospectdata.contract.support.Fixture;
 import com.prospectdata.contract.support.Json;
 import com.prospectdata.contract.support.LocalTls;
+import com.prospectdata.contract.support.Operation;
+import com.prospectdata.contract.support.RawExchange;
+import com.prospectdata.contract.support.RawHttp;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.net.URI;
@@ -20,7 +23,9 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * HTTP/2 over TLS beside HTTP/1.1, and gzip for large bodies when the client asks
- * (docs/api-rules.md §1), on the jar, with a client that negotiates each version itself.
+ * (docs/api-rules.md §1), on the jar, with a client that negotiates each version itself; and a
+ * HEAD as the servlet container sends it (the web tier's ConditionalRequestsWebTest has the
+ * rest of HEAD and of revalidation).
  */
 class TransportJarTest extends ContractTest {
 
@@ -41,6 +46,25 @@ class TransportJarTest extends ContractTest {
         try (GZIPInputStream unzipped = new GZIPInputStream(new ByteArrayInputStream(body))) {
             return unzipped.readAllBytes();
         }
+    }
+
+    /** A HEAD is the GET without its body (RFC 9110, 9.3.2): on the wire, the same validator and length. */
+    @ParameterizedTest
+    @EnumSource(Operation.class)
+    void aHeadOnTheWireHasTheGetsValidatorAndLengthButNoBody(Operation operation) throws IOException {
+        String authorization = "Authorization: Bearer " + keys().main();
+        // Both raw, with the same headers: no Accept-Encoding, so the body as it is.
+        RawHttp.Response get = RawExchange.send("GET", operation.validRequest(), authorization);
+        RawHttp.Response head = RawExchange.send("HEAD", operation.validRequest(), authorization);
+
+        assertThat(get.status()).isEqualTo(200);
+        assertThat(head.status()).isEqualTo(200);
+        assertThat(head.header("ETag")).isEqualTo(get.header("ETag"));
+        assertThat(head.header("Cache-Control")).isEqualTo("private, no-cache");
+        assertThat(head.header("Content-Length")).isNotNull().isEqualTo(get.header("Content-Length"));
+        assertThat(head.body()).isEmpty();
+        assertThat(RawExchange.send("HEAD", operation.validRequest(), authorization, "If-None-Match: " + get.header("ETag")).status())
+                .isEqualTo(304);
     }
 
     @ParameterizedTest

@@ -81,6 +81,7 @@ class ConditionalRequestsWebTest extends WebTierTest {
         Answer head = send(request(HttpMethod.HEAD, operation.validRequest()).header("Authorization", authorization));
 
         assertThat(get.status()).isEqualTo(200);
+        assertThat(get.header("Content-Length")).isEqualTo(Integer.toString(get.bytes().length));
         assertThat(head.status()).isEqualTo(200);
         assertThat(head.header("ETag")).isEqualTo(get.header("ETag"));
         assertThat(head.header("Cache-Control")).isEqualTo("private, no-cache");
