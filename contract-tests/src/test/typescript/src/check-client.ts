@@ -1,7 +1,7 @@
 /*
  * Calls every operation of api/openapi.yaml through the typescript-fetch client generated from
  * it, the way a partner's code would, and prints a JSON report to stdout: one entry per check,
- * with what the typed results held (or why the check failed). TypeScriptClientTest runs this
+ * with what the typed results held (or why the check failed). TypeScriptClientJarTest runs this
  * against the contract tests' server and compares the report with the fixture.
  *
  * The Maven build copies this directory to contract-tests/target/typescript, next to the client

@@ -21,8 +21,8 @@ import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * What the generated clients must return for the calls both JavaClientTest and
- * TypeScriptClientTest make (the same calls, with the same parameters, in JavaClientTest and in
+ * What the generated clients must return for the calls both JavaClientJarTest and
+ * TypeScriptClientJarTest make (the same calls, with the same parameters, in JavaClientJarTest and in
  * src/test/typescript/src/check-client.ts), in the wire form of the contract, computed from the
  * fixture. Each test turns the client's typed result back into that form with the client's own
  * serializer (the Java client's ObjectMapper, the TypeScript client's XxxToJSON) and compares it

@@ -13,7 +13,6 @@ import com.atlassian.oai.validator.report.ValidationReport;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -39,9 +38,6 @@ import org.springframework.test.web.servlet.request.RequestPostProcessor;
  * responses-only filters.
  */
 public final class DocumentValidation implements ResultMatcher {
-
-    /** The served document, byte for byte: the build copies api/openapi.yaml here for the jar. */
-    private static final String DOCUMENT = "/static-contract/openapi.yaml";
 
     /**
      * A request the document has no operation for (an unknown route, another method): its
@@ -115,7 +111,7 @@ public final class DocumentValidation implements ResultMatcher {
     }
 
     private static OpenApiInteractionValidator validator(LevelResolver levels) {
-        return OpenApiInteractionValidator.createForInlineApiSpecification(document())
+        return OpenApiInteractionValidator.createForInlineApiSpecification(OpenApiDocument.text())
                 // The document's servers are https://api.prospectdata.example...: match paths from the root.
                 .withBasePathOverride("/")
                 // The validator forbids properties a schema does not declare. For an allOf, it would
@@ -124,17 +120,6 @@ public final class DocumentValidation implements ResultMatcher {
                 .withResolveCombinators(true)
                 .withLevelResolver(levels)
                 .build();
-    }
-
-    private static String document() {
-        try (InputStream in = DocumentValidation.class.getResourceAsStream(DOCUMENT)) {
-            if (in == null) {
-                throw new IllegalStateException(DOCUMENT + " is not on the class path: the build copies it from api/");
-            }
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 
     private static Request request(MockHttpServletRequest servletRequest, boolean head) {

@@ -1,118 +1,237 @@
 package com.prospectdata.webtier;
 
-import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
+import static com.prospectdata.generated.jooq.Tables.COMPANY;
+import static org.assertj.core.api.Assertions.assertThat;
 
-import com.prospectdata.pipeline.auth.ApiKeyService;
 import com.prospectdata.data.dataversion.DataVersions;
-import com.prospectdata.pipeline.auth.DeploymentEnvironment;
-import com.prospectdata.pipeline.Tier;
 import com.prospectdata.operator.importer.ImportProgress;
 import com.prospectdata.operator.importer.ImportReport;
 import com.prospectdata.operator.importer.Importer;
+import com.prospectdata.pipeline.Tier;
+import com.prospectdata.pipeline.auth.ApiKeyService;
+import com.prospectdata.pipeline.auth.DeploymentEnvironment;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.StringJoiner;
 import java.util.UUID;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.jooq.DSLContext;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.TestInstance;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
+import org.springframework.http.HttpMethod;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.test.web.servlet.MockMvc;
+import org.springframework.test.web.servlet.RequestBuilder;
 import org.springframework.test.web.servlet.request.MockHttpServletRequestBuilder;
+import org.springframework.test.web.servlet.request.MockMvcRequestBuilders;
+import tools.jackson.databind.JsonNode;
 
 /**
- * The fast tier of the delegates: the whole application in process (generated controllers,
- * delegates, query classes on the embedded PostgreSQL, the pipeline and the one error advice),
- * called through MockMvc, with no jar and no port. Every subclass shares one application context
- * (same annotations, so Spring's test context cache starts it once) and the small data set of
- * {@code web-tier.jsonl}, loaded with the importer. Every response to a path of api/openapi.yaml
- * is validated against it with the contract tests' validator ({@link DocumentValidation}); the
- * contract tests ask the same of the packaged jar, and this tier answers in seconds.
+ * The in-process tier of the behaviour suite: the whole application in process (generated
+ * controllers, delegates, query classes, the pipeline and the one error advice), called through
+ * MockMvc, with no jar and no port. Every subclass shares one application context (same
+ * annotations, so Spring's test context cache starts it once) and the contract tests' fixture
+ * ({@link Fixture}, server/src/test/resources/fixture.jsonl), loaded with the importer. Every
+ * response is held to api/openapi.yaml ({@link DocumentValidation}) and to what
+ * docs/api-rules.md says of every response ({@link ContractInvariants}); the contract tests ask
+ * the same of the packaged jar, and this tier answers in seconds.
+ *
+ * <p>The database is the application's embedded PostgreSQL, or a fresh database on a real
+ * server when {@value WebTierDatabase#ADMIN_URL} names one ({@link WebTierDatabase}): the
+ * classes tagged {@link DatabaseServer} run there too in CI.
  */
 @SpringBootTest(properties = {"app.data-dir=target/test-data/web-tier", "app.environment=test",
-        "app.embedded-postgres.durable=false"})
+        "app.embedded-postgres.durable=false",
+        // The tests fail authentication on purpose, dozens of times from one address; the
+        // throttle of failed attempts has tests of its own (FailedAuthenticationThrottleTest,
+        // RequestPipelineWebTest, and the contract tests' PlansAndThrottleJarTest).
+        "app.auth.failed-attempts-per-minute=100000"})
 @AutoConfigureMockMvc
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 public abstract class WebTierTest {
 
-    /** Ours: the key's organization. */
-    protected static final UUID OUR_SEARCH = UUID.fromString("5e000000-0000-4000-8000-000000000001");
-    protected static final UUID OUR_EMPTY_SEARCH = UUID.fromString("5e000000-0000-4000-8000-000000000002");
-    /** Another organization's search and company. */
-    protected static final UUID THEIR_SEARCH = UUID.fromString("5e000000-0000-4000-8000-000000000003");
-    protected static final UUID THEIR_COMPANY = UUID.fromString("c1000000-0000-4000-8000-0000000000b1");
-    /** Our companies, in the list's order: match_score descending, then name, then id. */
-    protected static final UUID ALSTER = UUID.fromString("c1000000-0000-4000-8000-000000000001");
-    protected static final UUID SNAKE_CASE = UUID.fromString("c1000000-0000-4000-8000-000000000004");
-    protected static final UUID ELBE = UUID.fromString("c1000000-0000-4000-8000-000000000002");
-    protected static final UUID ELBE_TWIN = UUID.fromString("c1000000-0000-4000-8000-000000000005");
-    protected static final UUID ISAR = UUID.fromString("c1000000-0000-4000-8000-000000000003");
+    /** The fixture as imported for this run: its times are relative to when that was. */
+    private static volatile Fixture fixture;
 
-    /** Our organization, the key's, and the other one of the fixture. */
-    protected static final UUID OURS = UUID.fromString("0e000000-0000-4000-8000-00000000000a");
-    protected static final UUID THEIRS = UUID.fromString("0e000000-0000-4000-8000-00000000000b");
-    private static final Pattern RELATIVE_TIME = Pattern.compile("\\{\\{now-([^}]+)}}");
+    /** The keys of a class; all of our organization unless named otherwise. */
+    public record Keys(
+            /** pro tier, companies:read, this deployment's environment (test). */
+            String main,
+            /** No scope: authenticates, but may read nothing. */
+            String noScope,
+            /** A well-formed key of the other environment (live). */
+            String live,
+            /** Revoked before the server ever saw it. */
+            String revoked,
+            /** A companies:read key of the other organization, free tier. */
+            String otherOrganization) {
+    }
 
     @Autowired
     protected MockMvc mvc;
     @Autowired
     private Importer importer;
     @Autowired
-    private ApiKeyService keys;
+    private ApiKeyService keyService;
     @Autowired
     private DataVersions dataVersions;
+    @Autowired
+    private DSLContext db;
 
-    /** A pro key of ours with companies:read, issued for this class. */
+    /** The main key of this class: {@code keys().main()}. */
     protected String key;
+    private Keys keys;
+
+    @DynamicPropertySource
+    static void database(DynamicPropertyRegistry registry) {
+        WebTierDatabase.onServer().ifPresent(database -> {
+            registry.add("spring.datasource.url", database::jdbcUrl);
+            registry.add("spring.datasource.username", database::username);
+            registry.add("spring.datasource.password", database::password);
+        });
+    }
 
     @BeforeAll
-    void loadDataAndIssueKey() throws IOException {
-        ImportReport report = importer.importFile(fixture(Instant.now()), null, ImportProgress.NONE);
-        if (!report.written()) {
-            throw new IllegalStateException("web-tier.jsonl did not import: " + report.errors());
-        }
-        // The import raised the data version: every test starts on the new one, not a poll later.
+    void loadDataAndIssueKeys() throws IOException {
+        importFixtureOnce();
+        // Every class starts on the current data version, not a poll after an earlier class's write.
         dataVersions.refresh();
-        key = issueKey(OURS);
+        key = issueKey(Fixture.ORG_OURS);
+        ApiKeyService.IssuedKey revoked = issued(Fixture.ORG_OURS, Tier.PRO, null, List.of("companies:read"),
+                DeploymentEnvironment.TEST);
+        keyService.revoke(revoked.id().toString());
+        keys = new Keys(key,
+                issue(Fixture.ORG_OURS, Tier.PRO, null, List.of(), DeploymentEnvironment.TEST),
+                issue(Fixture.ORG_OURS, Tier.PRO, null, List.of("companies:read"), DeploymentEnvironment.LIVE),
+                revoked.key(),
+                issue(Fixture.ORG_OTHER, Tier.FREE, null, List.of("companies:read"), DeploymentEnvironment.TEST));
+    }
+
+    /**
+     * Imports the fixture once per JVM, as the contract tests do once per run: first its
+     * companies go (with their contacts, jobs and scans), so that the times the import sets for
+     * them (created_at, updated_at when the file has none) are this run's, as on the jar tier's
+     * fresh database, whatever an earlier run left in the embedded database's data directory.
+     */
+    private void importFixtureOnce() throws IOException {
+        synchronized (WebTierTest.class) {
+            if (fixture != null) {
+                return;
+            }
+            db.deleteFrom(COMPANY).where(COMPANY.PROSPECT_SEARCH_ID.in(Stream.of(Fixture.SEARCH_MAIN,
+                    Fixture.SEARCH_EMPTY, Fixture.SEARCH_BRANCHES, Fixture.SEARCH_OTHER_ORG).map(UUID::fromString).toList()))
+                    .execute();
+            Fixture generated = Fixture.generate(Instant.now());
+            ImportReport report = importer.importFile(generated.file(), null, ImportProgress.NONE);
+            if (!report.written()) {
+                throw new IllegalStateException("fixture.jsonl did not import: " + report.errors());
+            }
+            fixture = generated;
+        }
+    }
+
+    /** The fixture as imported for this run. */
+    protected static Fixture fixture() {
+        return fixture;
+    }
+
+    protected Keys keys() {
+        return keys;
     }
 
     /**
      * A pro key of {@code organization} with companies:read that expires in a day, in whole seconds
      * as the operator tool issues expiries: the document writes API-Key-Expiration to the second.
      */
-    protected String issueKey(UUID organization) {
-        return keys.issue(organization, Tier.PRO, null, List.of("companies:read"), DeploymentEnvironment.TEST, null,
-                Optional.of(Instant.now().plus(1, ChronoUnit.DAYS).truncatedTo(ChronoUnit.SECONDS))).key();
+    protected String issueKey(String organization) {
+        return issue(organization, Tier.PRO, null, List.of("companies:read"), DeploymentEnvironment.TEST);
     }
 
-    /** An authenticated GET over HTTPS; {@code uri} is sent as written, already percent-encoded. */
+    /** A key as {@code keys issue} makes one, expiring in a day. */
+    protected String issue(String organization, Tier tier, Integer rateLimit, List<String> scopes,
+                           DeploymentEnvironment environment) {
+        return issued(organization, tier, rateLimit, scopes, environment).key();
+    }
+
+    private ApiKeyService.IssuedKey issued(String organization, Tier tier, Integer rateLimit, List<String> scopes,
+                                           DeploymentEnvironment environment) {
+        return keyService.issue(UUID.fromString(organization), tier, rateLimit, scopes, environment, null,
+                Optional.of(Instant.now().plus(1, ChronoUnit.DAYS).truncatedTo(ChronoUnit.SECONDS)));
+    }
+
+    /** An authenticated GET over HTTPS with the main key; {@code uri} is sent as written, already percent-encoded. */
     protected MockHttpServletRequestBuilder call(String uri) {
-        return get(URI.create(uri)).secure(true).header("Authorization", "Bearer " + key);
+        return callWith(key, uri);
     }
 
-    /** The fixture with {@code {{now-PnD}}} resolved against {@code now}: job windows are measured from the clock. */
-    private static Path fixture(Instant now) {
-        try (var in = WebTierTest.class.getResourceAsStream("/web-tier.jsonl")) {
-            String text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-            Matcher times = RELATIVE_TIME.matcher(text);
-            String resolved = times.replaceAll(match -> now.minus(Duration.parse(match.group(1)))
-                    .truncatedTo(ChronoUnit.SECONDS).toString());
-            Path file = Files.createTempFile("web-tier", ".jsonl");
-            file.toFile().deleteOnExit();
-            return Files.writeString(file, resolved);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+    /** An authenticated GET over HTTPS with this key; {@code uri} as written. */
+    protected MockHttpServletRequestBuilder callWith(String bearerKey, String uri) {
+        return request(HttpMethod.GET, uri).header("Authorization", "Bearer " + bearerKey);
+    }
+
+    /** A request over HTTPS without a key; {@code uri} as written. */
+    protected MockHttpServletRequestBuilder request(HttpMethod method, String uri) {
+        return MockMvcRequestBuilders.request(method, URI.create(uri)).secure(true);
+    }
+
+    /** A GET over HTTPS without a key. */
+    protected MockHttpServletRequestBuilder anonymous(String uri) {
+        return MockMvcRequestBuilders.get(URI.create(uri)).secure(true);
+    }
+
+    /** Sends the request; the answer as a client reads it. */
+    protected Answer send(RequestBuilder request) throws Exception {
+        return Answer.of(mvc.perform(request).andReturn().getResponse());
+    }
+
+    /** GET with the main key. */
+    protected Answer fetch(String uri) throws Exception {
+        return send(call(uri));
+    }
+
+    /** GET with the main key, only the response validated: for a request the document's validator would refuse though the server takes it. */
+    protected Answer fetchResponseOnly(String uri) throws Exception {
+        return send(call(uri).with(DocumentValidation.responseOnly()));
+    }
+
+    /**
+     * The path with the parameters as its query, in the map's order, each name and value
+     * percent-encoded as {@link #encode} does.
+     */
+    protected static String withQuery(String path, Map<String, ?> parameters) {
+        StringJoiner query = new StringJoiner("&");
+        parameters.forEach((name, value) -> query.add(encode(name) + "=" + encode(String.valueOf(value))));
+        return parameters.isEmpty() ? path : path + (path.contains("?") ? "&" : "?") + query;
+    }
+
+    /** Percent-encodes UTF-8, leaving only RFC 3986's unreserved characters as they are. */
+    public static String encode(String text) {
+        StringBuilder out = new StringBuilder();
+        for (byte b : text.getBytes(StandardCharsets.UTF_8)) {
+            char c = (char) (b & 0xFF);
+            if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '.' || c == '_' || c == '~') {
+                out.append(c);
+            } else {
+                out.append('%').append(String.format("%02X", b & 0xFF));
+            }
         }
+        return out.toString();
+    }
+
+    /** GET with the main key, which must answer 200: its body. */
+    protected JsonNode ok(String uri) throws Exception {
+        Answer answer = fetch(uri);
+        assertThat(answer.status()).as("%s: %s", uri, answer).isEqualTo(200);
+        return answer.json();
     }
 }

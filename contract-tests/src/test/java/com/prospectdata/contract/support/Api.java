@@ -48,10 +48,7 @@ public final class Api {
         return Path.of(System.getProperty("contract.openapi", "../api/openapi.yaml")).toAbsolutePath().normalize();
     }
 
-    /**
-     * The document as the validator reads it: references resolved, allOf merged. ExamplesTest
-     * checks its examples, and the property tests generate requests from its parameters.
-     */
+    /** The document as the validator reads it: references resolved, allOf merged (ScaleOutJarTest reads its operations). */
     public static OpenAPI document() {
         ParseOptions options = new ParseOptions();
         options.setResolve(true);

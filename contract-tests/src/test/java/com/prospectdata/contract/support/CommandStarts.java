@@ -19,7 +19,7 @@ import org.slf4j.LoggerFactory;
  * training run that writes the cache, every later one starts from it (bench/notes/operations.md,
  * "Operator commands' start-up"). Until the cache exists, and if it cannot be made, commands run
  * the packaged jar itself. {@code serve} always runs the packaged jar, as it is deployed; so do the
- * commands of DemoModeTest, exactly as the README prints them.
+ * commands of DemoModeJarTest, exactly as the README prints them.
  */
 final class CommandStarts {
 

@@ -83,7 +83,7 @@ public final class ContractEnvironment implements AutoCloseable {
         ExecutorService executor = Executors.newFixedThreadPool(3);
         try {
             CompletableFuture<ServerProcess> serving = CompletableFuture.supplyAsync(() -> deployment.server("server")
-                    // A plain-HTTP listener too, which must refuse everything with 403 HTTPS_REQUIRED (HttpsTest).
+                    // A plain-HTTP listener too, which must refuse everything with 403 HTTPS_REQUIRED (HttpsJarTest).
                     .plainHttpListener()
                     // The tests fail authentication on purpose, dozens of times a minute from one address;
                     // the throttle of failed attempts is a deployment setting, tested on a server of its own.
@@ -168,15 +168,15 @@ public final class ContractEnvironment implements AutoCloseable {
     /**
      * The operator commands of the server under test, on the same database, for tests that need
      * a key of their own (for example an enterprise key with a small --rate-limit, as in
-     * RateLimitTest: keys of the shared {@link Keys} must not run out of budget).
+     * RateLimitJarTest: keys of the shared {@link Keys} must not run out of budget).
      */
     public ServerJar operatorCommands() {
         return deployment.operatorCommands();
     }
 
     /**
-     * Faults of the server's database, injected from outside the server (ServerFaultTest,
-     * DatabaseOutageTest). Tests that use them must run alone: {@code @Isolated}.
+     * Faults of the server's database, injected from outside the server (ServerFaultJarTest,
+     * DatabaseOutageJarTest). Tests that use them must run alone: {@code @Isolated}.
      */
     public DatabaseFaults databaseFaults() {
         return deployment.databaseFaults();

@@ -27,10 +27,22 @@ import java.util.regex.Pattern;
  * Which (operation, status) pairs of api/openapi.yaml the tests have received. Every response
  * that comes back through {@link Api} and has passed the OpenAPI validator and
  * {@link ContractInvariants} is recorded under the operation its method and path match; at the
- * end of the run, DeclaredStatusCoverageTest requires every status every operation declares to
- * have been received at least once, so no declared status goes untested.
+ * end of the run, DeclaredStatusCoverageJarTest requires every status of {@link #JAR_TIER} that
+ * an operation declares to have been received at least once.
+ *
+ * <p>The two tiers share the gate: the statuses a request and the data decide are the
+ * in-process web tier's ({@link #WEB_TIER}, required by the server module's
+ * webtier/DeclaredStatusCoverageWebTest); those of rate limiting over time, of faults and
+ * outages of the database and of overload are this tier's. The server module's
+ * webtier/DeclaredStatusCoverage holds the same two sets. A status the document declares must
+ * be in one of them, or both gates fail, so no declared status goes untested.
  */
 public final class DeclaredStatusCoverage {
+
+    /** The statuses the in-process web tier must receive (the server module's webtier/DeclaredStatusCoverage). */
+    public static final Set<String> WEB_TIER = Set.of("200", "304", "400", "401", "403", "404");
+    /** The statuses this tier must receive from every operation that declares them. */
+    public static final Set<String> JAR_TIER = Set.of("200", "429", "500", "503");
 
     /** An operation of the document and the statuses it declares. */
     public record DeclaredOperation(String method, String pathTemplate, String operationId, List<String> statuses,
@@ -83,16 +95,19 @@ public final class DeclaredStatusCoverage {
     }
 
     /**
-     * The declared pairs missing from {@code received}, one line each, e.g.
-     * {@code listCompanies (GET /api/v1/companies/): 429}.
+     * The pairs of this tier missing from {@code received}, one line each, e.g.
+     * {@code listCompanies (GET /api/v1/companies/): 429}, and every declared status that
+     * neither tier takes.
      */
     public static List<String> missing(Collection<Received> received) {
         List<String> missing = new ArrayList<>();
         for (DeclaredOperation operation : declaredOperations()) {
             for (String status : operation.statuses()) {
-                if (!received.contains(new Received(operation.operationId(), status))) {
-                    missing.add(operation.operationId() + " (" + operation.method() + " " + operation.pathTemplate()
-                            + "): " + status);
+                String pair = operation.operationId() + " (" + operation.method() + " " + operation.pathTemplate() + "): " + status;
+                if (!WEB_TIER.contains(status) && !JAR_TIER.contains(status)) {
+                    missing.add(pair + ", which neither tier's gate requires: add it to WEB_TIER or JAR_TIER (both modules)");
+                } else if (JAR_TIER.contains(status) && !received.contains(new Received(operation.operationId(), status))) {
+                    missing.add(pair);
                 }
             }
         }

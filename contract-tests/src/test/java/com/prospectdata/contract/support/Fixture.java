@@ -19,7 +19,9 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * The data the server is loaded with, in the import format of docs/api-rules.md §9.
  *
- * <p>{@code src/test/resources/fixture.jsonl} is a template: job and scan times are written
+ * <p>{@code server/src/test/resources/fixture.jsonl} (the pom's {@code contract.fixture}), which the
+ * server module's web tier imports too (its webtier/Fixture holds the same ids), is a template:
+ * job and scan times are written
  * {@code {{now-P5D}}} (an ISO-8601 duration before now), because the job windows
  * ({@code days_back}) are measured back from the server's clock. {@link #generate} writes the
  * file with real times to {@code target/} and keeps its records so tests can state what to

@@ -74,7 +74,7 @@ final class ApiReferencePage {
      * The one style element the Redoc bundle adds while it loads, before Redoc.init can hand it
      * the nonce: perfect-scrollbar's stylesheet with its inline source map, inserted empty and
      * then filled. Admitted by hash, its content exactly; a bundle that adds anything else is
-     * refused, which the contract tests' ApiReferencePageTest reports.
+     * refused, which the contract tests' ApiReferencePageJarTest reports.
      */
     private static final String REDOC_LOADING_STYLES = "'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='"
             + " 'sha256-QMIg+bpjm3JdElJ388KYke01izlUW0UoNOeKjpMxdgc='";

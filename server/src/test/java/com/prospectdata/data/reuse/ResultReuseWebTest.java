@@ -17,6 +17,7 @@ import com.prospectdata.pipeline.RequestContext;
 import com.prospectdata.pipeline.RequestReads;
 import com.prospectdata.pipeline.TestRequests;
 import com.prospectdata.pipeline.Tier;
+import com.prospectdata.webtier.Fixture;
 import com.prospectdata.webtier.StatementsOnThisThread;
 import com.prospectdata.webtier.WebTierTest;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -43,8 +44,13 @@ import org.springframework.util.unit.DataSize;
  */
 class ResultReuseWebTest extends WebTierTest {
 
-    private static final String OUR_LIST = "/api/v1/companies/?prospect_search_id=" + OUR_SEARCH;
-    private static final String THEIR_LIST = "/api/v1/companies/?prospect_search_id=" + THEIR_SEARCH;
+    private static final String OUR_LIST = "/api/v1/companies/?prospect_search_id=" + Fixture.SEARCH_MAIN;
+    private static final String THEIR_LIST = "/api/v1/companies/?prospect_search_id=" + Fixture.SEARCH_OTHER_ORG;
+    private static final UUID OURS = UUID.fromString(Fixture.ORG_OURS);
+    private static final UUID THEIRS = UUID.fromString(Fixture.ORG_OTHER);
+    private static final UUID OUR_SEARCH = UUID.fromString(Fixture.SEARCH_MAIN);
+    /** First in our list. */
+    private static final UUID TOP_SCORE = UUID.fromString(Fixture.COMPANY_TOP_SCORE);
 
     @Autowired
     DSLContext db;
@@ -61,7 +67,7 @@ class ResultReuseWebTest extends WebTierTest {
 
     @BeforeAll
     void issueTheirKey() {
-        theirKey = issueKey(THEIRS);
+        theirKey = issueKey(Fixture.ORG_OTHER);
     }
 
     @Test
@@ -78,13 +84,13 @@ class ResultReuseWebTest extends WebTierTest {
         assertThat(statements(stored + "&limit=2")).as("another page of the same filter, its total kept")
                 .isNotEmpty().noneMatch(sql -> sql.contains("prospect_search_score_count"));
 
-        String searched = OUR_LIST + "&search=elbe%2050&limit=1";
+        String searched = OUR_LIST + "&search=beta%20tie&limit=1";
         assertThat(statements(searched)).anyMatch(sql -> sql.contains("over ()"));
         assertThat(statements(searched + "&offset=1")).as("the search's second page, its total kept")
                 .isNotEmpty().noneMatch(sql -> sql.contains("over ()"));
         ours(searched + "&offset=1").andExpect(status().isOk())
                 .andExpect(jsonPath("$.total").value(2))
-                .andExpect(jsonPath("$.items[0].id").value(ELBE_TWIN.toString()))
+                .andExpect(jsonPath("$.items[0].id").value("c0000000-0000-4000-8000-000000000019"))
                 .andExpect(jsonPath("$.has_more").value(false));
     }
 
@@ -98,20 +104,20 @@ class ResultReuseWebTest extends WebTierTest {
             ours(THEIR_LIST + filters).andExpect(status().isForbidden());
         }
         theirs(THEIR_LIST).andExpect(jsonPath("$.total").value(1))
-                .andExpect(jsonPath("$.items[0].id").value(THEIR_COMPANY.toString()));
-        ours(OUR_LIST).andExpect(jsonPath("$.total").value(5));
+                .andExpect(jsonPath("$.items[0].id").value(Fixture.COMPANY_OTHER_ORG));
+        ours(OUR_LIST).andExpect(jsonPath("$.total").value(23));
     }
 
     @Test
     void aCommittedWriteIsServedOnceMaxAgeHasPassed() throws Exception {
-        String name = db.select(COMPANY.NAME).from(COMPANY).where(COMPANY.ID.eq(ALSTER)).fetchSingle(COMPANY.NAME);
+        String name = db.select(COMPANY.NAME).from(COMPANY).where(COMPANY.ID.eq(TOP_SCORE)).fetchSingle(COMPANY.NAME);
         ours(OUR_LIST).andExpect(jsonPath("$.items[0].name").value(name));
         try {
             write(() -> db.transaction(tx -> {
-                tx.dsl().update(COMPANY).set(COMPANY.NAME, "Alster renamed").where(COMPANY.ID.eq(ALSTER)).execute();
+                tx.dsl().update(COMPANY).set(COMPANY.NAME, "Top Score renamed").where(COMPANY.ID.eq(TOP_SCORE)).execute();
                 DataVersionWrites.bump(tx.dsl(), List.of(OURS));
             }));
-            ours(OUR_LIST).andExpect(jsonPath("$.items[0].name").value("Alster renamed"));
+            ours(OUR_LIST).andExpect(jsonPath("$.items[0].name").value("Top Score renamed"));
 
             // The search moves to the other organization: both versions rise, the kept page is ours no more.
             write(() -> db.transaction(tx -> {
@@ -120,12 +126,12 @@ class ResultReuseWebTest extends WebTierTest {
                 DataVersionWrites.bump(tx.dsl(), List.of(OURS, THEIRS));
             }));
             ours(OUR_LIST).andExpect(status().isForbidden());
-            theirs(OUR_LIST).andExpect(status().isOk()).andExpect(jsonPath("$.items[0].name").value("Alster renamed"));
+            theirs(OUR_LIST).andExpect(status().isOk()).andExpect(jsonPath("$.items[0].name").value("Top Score renamed"));
         } finally {
             db.transaction(tx -> {
                 tx.dsl().update(PROSPECT_SEARCH).set(PROSPECT_SEARCH.ORGANIZATION_ID, OURS)
                         .where(PROSPECT_SEARCH.ID.eq(OUR_SEARCH)).execute();
-                tx.dsl().update(COMPANY).set(COMPANY.NAME, name).where(COMPANY.ID.eq(ALSTER)).execute();
+                tx.dsl().update(COMPANY).set(COMPANY.NAME, name).where(COMPANY.ID.eq(TOP_SCORE)).execute();
                 DataVersionWrites.bump(tx.dsl(), List.of(OURS, THEIRS));
             });
             versions.refresh();

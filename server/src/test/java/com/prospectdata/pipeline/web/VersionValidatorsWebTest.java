@@ -11,6 +11,7 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 
 import com.prospectdata.data.dataversion.DataVersionProperties;
 import com.prospectdata.data.dataversion.DataVersionWrites;
+import com.prospectdata.webtier.Fixture;
 import com.prospectdata.webtier.StatementsOnThisThread;
 import com.prospectdata.webtier.WebTierTest;
 import java.net.URI;
@@ -28,9 +29,11 @@ import org.springframework.test.web.servlet.ResultActions;
  */
 class VersionValidatorsWebTest extends WebTierTest {
 
-    private static final String COMPANY_PATH = "/api/v1/companies/" + ALSTER;
-    private static final String LIST_PATH = "/api/v1/companies/?limit=100&prospect_search_id=" + OUR_SEARCH;
-    private static final String TECHNOLOGIES_PATH = "/api/v1/companies/" + ALSTER + "/webtech-intel";
+    private static final String COMPANY_PATH = "/api/v1/companies/" + Fixture.COMPANY_NORDLICHT;
+    private static final String LIST_PATH = "/api/v1/companies/?limit=100&prospect_search_id=" + Fixture.SEARCH_MAIN;
+    private static final String TECHNOLOGIES_PATH = "/api/v1/companies/" + Fixture.COMPANY_NORDLICHT + "/webtech-intel";
+    private static final UUID NORDLICHT = UUID.fromString(Fixture.COMPANY_NORDLICHT);
+    private static final UUID OURS = UUID.fromString(Fixture.ORG_OURS);
 
     @Autowired
     DSLContext db;
@@ -39,7 +42,7 @@ class VersionValidatorsWebTest extends WebTierTest {
 
     @Test
     void aRevalidationOfACompanyAListOrTechnologiesIsAnswered304WithoutAnySqlStatement() throws Exception {
-        for (String path : List.of(COMPANY_PATH, LIST_PATH, TECHNOLOGIES_PATH, LIST_PATH + "&search=alster")) {
+        for (String path : List.of(COMPANY_PATH, LIST_PATH, TECHNOLOGIES_PATH, LIST_PATH + "&search=nordlicht")) {
             for (String acceptEncoding : List.of("identity", "gzip")) {
                 String validator = awaitVersionValidator(path, acceptEncoding);
 
@@ -70,23 +73,23 @@ class VersionValidatorsWebTest extends WebTierTest {
     @Test
     void aCommittedWriteIsServedOnceMaxAgeHasPassedEvenToAValidatorFromBeforeIt() throws Exception {
         String validator = awaitVersionValidator(COMPANY_PATH, "identity");
-        String name = db.select(COMPANY.NAME).from(COMPANY).where(COMPANY.ID.eq(ALSTER)).fetchSingle(COMPANY.NAME);
+        String name = db.select(COMPANY.NAME).from(COMPANY).where(COMPANY.ID.eq(NORDLICHT)).fetchSingle(COMPANY.NAME);
         try {
             // What an import does: the data and the version in one transaction.
             db.transaction(tx -> {
-                tx.dsl().update(COMPANY).set(COMPANY.NAME, "Alster renamed").where(COMPANY.ID.eq(ALSTER)).execute();
+                tx.dsl().update(COMPANY).set(COMPANY.NAME, "Nordlicht renamed").where(COMPANY.ID.eq(NORDLICHT)).execute();
                 DataVersionWrites.bump(tx.dsl(), List.of(OURS));
             });
             Thread.sleep(settings.maxAge().toMillis());
 
             String renamed = mvc.perform(call(COMPANY_PATH).header("If-None-Match", validator))
                     .andExpect(status().isOk())
-                    .andExpect(jsonPath("$.name").value("Alster renamed"))
+                    .andExpect(jsonPath("$.name").value("Nordlicht renamed"))
                     .andReturn().getResponse().getHeader("ETag");
             assertThat(renamed).isNotEqualTo(validator);
         } finally {
             db.transaction(tx -> {
-                tx.dsl().update(COMPANY).set(COMPANY.NAME, name).where(COMPANY.ID.eq(ALSTER)).execute();
+                tx.dsl().update(COMPANY).set(COMPANY.NAME, name).where(COMPANY.ID.eq(NORDLICHT)).execute();
                 DataVersionWrites.bump(tx.dsl(), List.of(OURS));
             });
         }
@@ -94,7 +97,7 @@ class VersionValidatorsWebTest extends WebTierTest {
 
     @Test
     void anotherOrganizationsKeyWithOurValidatorGetsWhatItWouldGetWithoutIt() throws Exception {
-        String theirKey = issueKey(THEIRS);
+        String theirKey = issueKey(Fixture.ORG_OTHER);
         String ourCompany = awaitVersionValidator(COMPANY_PATH, "identity");
         String ourList = awaitVersionValidator(LIST_PATH, "identity");
 
@@ -102,7 +105,7 @@ class VersionValidatorsWebTest extends WebTierTest {
                 .andExpect(header().doesNotExist("ETag"));
         asTheirs(theirKey, LIST_PATH, ourList).andExpect(status().isForbidden())
                 .andExpect(header().doesNotExist("ETag"));
-        String theirCompany = "/api/v1/companies/" + THEIR_COMPANY;
+        String theirCompany = "/api/v1/companies/" + Fixture.COMPANY_OTHER_ORG;
         String theirValidator = asTheirs(theirKey, theirCompany, ourCompany).andExpect(status().isOk())
                 .andReturn().getResponse().getHeader("ETag");
         assertThat(theirValidator).isNotEqualTo(ourCompany);
@@ -110,7 +113,7 @@ class VersionValidatorsWebTest extends WebTierTest {
 
     @Test
     void jobsAnswersKeepTheHashOfTheirBodyTheirWindowMovesWithTheClock() throws Exception {
-        String jobs = "/api/v1/companies/" + ALSTER + "/jobs";
+        String jobs = "/api/v1/companies/" + Fixture.COMPANY_NORDLICHT + "/jobs";
         var answer = mvc.perform(call(jobs)).andExpect(status().isOk()).andReturn().getResponse();
         assertThat(answer.getHeader("ETag")).as("a hash of the body, not a version validator").doesNotStartWith("\"v");
     }

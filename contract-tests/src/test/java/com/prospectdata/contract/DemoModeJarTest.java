@@ -1,0 +1,152 @@
+package com.prospectdata.contract;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.prospectdata.contract.support.Management;
+import com.prospectdata.contract.support.ServerProcess;
+import com.prospectdata.contract.support.Json;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.Timeout;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * {@code serve --demo} as a newcomer runs it: on the embedded database in a fresh directory,
+ * with no datasource configured. The lines of its banner are pasted into a shell in that same
+ * directory, exactly as printed: the curl line answers companies, the revoke line revokes the
+ * demo key.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@Timeout(value = 240, unit = TimeUnit.SECONDS)
+class DemoModeJarTest {
+
+    private static final Duration BANNER_TIMEOUT = Duration.ofSeconds(180);
+
+    private Path directory;
+    private Process server;
+    private final int managementPort = ServerProcess.freePort();
+    private final List<String> output = new ArrayList<>();
+
+    @BeforeAll
+    @Timeout(value = 240, unit = TimeUnit.SECONDS)
+    void serveTheDemo() throws Exception {
+        directory = Path.of(System.getProperty("basedir", ".")).toAbsolutePath().resolve("target/contract/demo-mode");
+        deleteRecursively(directory);
+        Files.createDirectories(directory);
+        String java = ProcessHandle.current().info().command().orElseThrow();
+        String jar = Path.of(System.getProperty("contract.server.jar")).toAbsolutePath().toString();
+        ProcessBuilder builder = new ProcessBuilder(java, "-jar", jar, "serve", "--demo",
+                "--server.port=" + ServerProcess.freePort(), "--management.server.port=" + managementPort)
+                .directory(directory.toFile())
+                .redirectErrorStream(true);
+        builder.environment().keySet().removeIf(name -> name.startsWith("SPRING_") || name.startsWith("APP_"));
+        server = builder.start();
+        // Read on a thread of its own, so a server that never prints its banner fails the test
+        // at the deadline instead of blocking it; it keeps draining the output afterwards.
+        BlockingQueue<String> lines = new LinkedBlockingQueue<>();
+        BufferedReader reader = new BufferedReader(new InputStreamReader(server.getInputStream(), StandardCharsets.UTF_8));
+        Thread.ofVirtual().start(() -> reader.lines().forEach(lines::add));
+        Instant deadline = Instant.now().plus(BANNER_TIMEOUT);
+        int rules = 0;
+        while (rules < 2 && server.isAlive() && Instant.now().isBefore(deadline)) {
+            String line = lines.poll(1, TimeUnit.SECONDS);
+            if (line == null) {
+                continue;
+            }
+            output.add(line);
+            if (line.startsWith("=====")) {
+                rules++;
+            }
+        }
+        assertThat(rules).as("the demo banner, in:\n%s", String.join("\n", output)).isEqualTo(2);
+    }
+
+    @AfterAll
+    void stop() throws InterruptedException {
+        if (server != null) {
+            server.destroy();
+            if (!server.waitFor(30, TimeUnit.SECONDS)) {
+                server.destroyForcibly().waitFor();
+            }
+        }
+    }
+
+    private String bannerLine(String pattern) {
+        Pattern wanted = Pattern.compile(pattern);
+        return output.stream().map(String::strip).filter(line -> wanted.matcher(line).find()).findFirst()
+                .orElseThrow(() -> new AssertionError("No line matching " + pattern + " in:\n" + String.join("\n", output)));
+    }
+
+    /** Runs the line in bash, in the directory the server was started from, as a pasted line runs. */
+    private ProcessResult paste(String line) throws IOException, InterruptedException {
+        Process shell = new ProcessBuilder("bash", "-c", line).directory(directory.toFile()).redirectErrorStream(true).start();
+        String printed = new String(shell.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(shell.waitFor(120, TimeUnit.SECONDS)).isTrue();
+        return new ProcessResult(shell.exitValue(), printed);
+    }
+
+    record ProcessResult(int status, String output) {
+    }
+
+    @Test
+    void theCurlLineAnswersCompaniesAndTheRevokeLineRevokesTheKey() throws Exception {
+        ProcessResult companies = paste(bannerLine("^curl -s "));
+        assertThat(companies.status()).as("%s", companies).isZero();
+        JsonNode page = Json.parse(companies.output());
+        assertThat(page.get("items").size()).as("%s", companies.output()).isEqualTo(3);
+        assertThat(page.get("total").asInt()).isGreaterThan(3);
+
+        String revokeLine = bannerLine("keys revoke ");
+        assertThat(revokeLine).as("this JVM's java, not the machine's default").contains(ProcessHandle.current().info().command().orElseThrow());
+        ProcessResult revoked = paste(revokeLine);
+        assertThat(revoked.status()).as("%s", revoked).isZero();
+        Matcher id = Pattern.compile("keys revoke ([0-9a-f-]{36})").matcher(revokeLine);
+        assertThat(id.find()).isTrue();
+        assertThat(revoked.output()).contains("revoked: " + id.group(1));
+    }
+
+    @Test
+    void readinessWaitedForTheDemoDataWhichTheMetricsCount() throws InterruptedException {
+        Management management = new Management("http://127.0.0.1:" + managementPort);
+        // The banner is printed just before the demo is marked loaded.
+        HttpResponse<String> readiness = management.get("/actuator/health/readiness");
+        for (Instant deadline = Instant.now().plusSeconds(10); readiness.statusCode() != 200 && Instant.now().isBefore(deadline); ) {
+            Thread.sleep(100);
+            readiness = management.get("/actuator/health/readiness");
+        }
+        assertThat(readiness.statusCode()).as("%s", readiness.body()).isEqualTo(200);
+        assertThat(Json.parse(readiness.body()).get("components").get("demoData").get("status").stringValue()).isEqualTo("UP");
+        assertThat(management.scrape().sum("api_records_loaded_total", Map.of("source", "demo_data", "type", "company")))
+                .as("the demo's companies, loaded by this process").isEqualTo(3000);
+    }
+
+    private static void deleteRecursively(Path path) throws IOException {
+        if (!Files.exists(path)) {
+            return;
+        }
+        try (var walk = Files.walk(path)) {
+            for (Path each : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.delete(each);
+            }
+        }
+    }
+}

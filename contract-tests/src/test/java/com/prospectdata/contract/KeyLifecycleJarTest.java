@@ -1,0 +1,245 @@
+package com.prospectdata.contract;
+
+import static com.prospectdata.contract.support.Api.givenInvalidKey;
+import static com.prospectdata.contract.support.Api.givenKey;
+import static com.prospectdata.contract.support.Api.json;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.fail;
+
+import com.prospectdata.contract.support.ContractTest;
+import com.prospectdata.contract.support.Fixture;
+import com.prospectdata.contract.support.ServerJar;
+import com.prospectdata.contract.support.ServerProcess;
+import io.restassured.response.Response;
+import io.restassured.specification.RequestSpecification;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+
+/**
+ * Keys that expire and keys rolled over (docs/SECURITY.md, "Key lifecycle"), on two instances
+ * sharing one database: the shared server and one of this class's own. Both cache validated keys
+ * (30 s by default), and every key below is used, so cached, on both before its time comes: an
+ * expiry set at issue must still end the key at its instant, while an expiry set later by
+ * {@code keys rotate} may take up to the cache's TTL, at most 60 s, to reach an instance.
+ *
+ * <p>Runs beside the other test classes: it spends most of its time waiting, on keys of its own.
+ */
+@Execution(ExecutionMode.CONCURRENT)
+@Order(1) // started first, the longest first (junit-platform.properties)
+class KeyLifecycleJarTest extends ContractTest {
+
+    private static final String EXPIRATION = "API-Key-Expiration";
+    private static final String COMPANY = "/api/v1/companies/" + Fixture.COMPANY_NORDLICHT;
+    /** How long an instance may keep serving a key whose expiry was set after it cached the key. */
+    private static final Duration PROPAGATION = Duration.ofSeconds(60);
+    /**
+     * How far ahead the expiring key's time is set, tried in turn: issuing runs the jar (a JVM and a
+     * Spring context), which takes a few seconds on an idle machine and half a minute on a busy one.
+     */
+    private static final List<Duration> EXPIRY_MARGINS =
+            List.of(Duration.ofSeconds(20), Duration.ofSeconds(45), Duration.ofSeconds(90), Duration.ofSeconds(180));
+
+    @RegisterExtension
+    static final ServerProcess.PerClass second = ServerProcess.perClass(() -> ServerProcess.onSharedDatabase("key-lifecycle"));
+
+    private record Instance(String name, Function<String, RequestSpecification> valid,
+                            Function<String, RequestSpecification> invalid) {
+    }
+
+    private static List<Instance> bothInstances() {
+        return List.of(
+                new Instance("shared instance", key -> givenKey(key), key -> givenInvalidKey(key)),
+                new Instance("second instance",
+                        key -> second.server().validRequest().header("Authorization", "Bearer " + key),
+                        key -> second.server().request().header("Authorization", "Bearer " + key)));
+    }
+
+    private static ServerJar.Result keys(String... arguments) {
+        return environment().operatorCommands().run(arguments).requireSuccess();
+    }
+
+    private static ServerJar.Result issueEnterprise(String... more) {
+        List<String> arguments = new ArrayList<>(List.of("keys", "issue", "--org", Fixture.ORG_OURS,
+                "--tier", "enterprise", "--rate-limit", "5000"));
+        arguments.addAll(List.of(more));
+        return keys(arguments.toArray(String[]::new));
+    }
+
+    private static void assertExpiredRefusal(Response response, String where) {
+        assertThat(response.statusCode()).as("%s: %s", where, response.asString()).isEqualTo(401);
+        assertThat(json(response).get("error").stringValue()).isEqualTo("UNAUTHORIZED");
+        assertThat(json(response).get("message").stringValue()).as(where).isEqualTo("The API key has expired.");
+        assertThat(response.header(EXPIRATION)).as("a refused key is not the caller: no expiry header").isNull();
+    }
+
+    private static void sleepUntil(Instant instant) throws InterruptedException {
+        long millis = Duration.between(Instant.now(), instant).toMillis();
+        if (millis > 0) {
+            Thread.sleep(millis);
+        }
+    }
+
+    private record ExpiringKey(String key, Instant expiry) {
+    }
+
+    /** A key whose expiry is seconds ahead once it is issued, with half its margin still to go. */
+    private static ExpiringKey issueExpiringSoon() {
+        for (Duration margin : EXPIRY_MARGINS) {
+            Instant expiry = Instant.now().truncatedTo(ChronoUnit.SECONDS).plus(margin);
+            ServerJar.Result issued = environment().operatorCommands().run("keys", "issue", "--org", Fixture.ORG_OURS,
+                    "--tier", "enterprise", "--rate-limit", "5000", "--expires-at", expiry.toString());
+            if (issued.exitStatus() == 0 && Instant.now().plus(margin.dividedBy(2)).isBefore(expiry)) {
+                return new ExpiringKey(issued.field("key"), expiry);
+            }
+            if (issued.exitStatus() != 0) {
+                assertThat(issued.stderr()).as("refused only for being late").contains("not in the future");
+            }
+        }
+        throw new AssertionError("issuing a key took longer than " + EXPIRY_MARGINS.getLast().dividedBy(2) + " every time");
+    }
+
+    @Test
+    @Timeout(value = 420, unit = TimeUnit.SECONDS)
+    void aKeyIssuedToExpireSecondsAheadWorksUntilItsTimeAndIsRefusedRightAfterOnBothInstances() throws Exception {
+        ExpiringKey expiring = issueExpiringSoon();
+        String key = expiring.key();
+        Instant expiry = expiring.expiry();
+
+        for (Instance instance : bothInstances()) {
+            Response served = instance.valid().apply(key).get(COMPANY);
+            assertThat(served.statusCode()).as("%s: %s", instance.name(), served.asString()).isEqualTo(200);
+            assertThat(served.header(EXPIRATION)).as("%s: the time given at issue", instance.name()).isEqualTo(expiry.toString());
+        }
+        assertThat(Instant.now()).as("the key was used on both instances before its expiry").isBefore(expiry);
+
+        sleepUntil(expiry.plusMillis(100));
+        for (Instance instance : bothInstances()) {
+            assertExpiredRefusal(instance.invalid().apply(key).get(COMPANY), instance.name());
+        }
+    }
+
+    @Test
+    @Timeout(value = 240, unit = TimeUnit.SECONDS) // two keys issued through the jar, each a JVM start
+    void theExpiryComesWithEveryResponseToTheKeyAndWithNoneToAKeyWithoutOne() {
+        // Given with an offset; the header says the same instant in UTC.
+        String key = issueEnterprise("--expires-at", "2099-01-31T01:00:00+01:00").field("key");
+        String limited = keys("keys", "issue", "--org", Fixture.ORG_OURS, "--tier", "enterprise", "--rate-limit", "1",
+                "--expires-in", "3650d").field("key");
+        String expected = "2099-01-31T00:00:00Z";
+
+        List<Response> responses = new ArrayList<>();
+        for (String path : List.of("/api/v1/companies/?prospect_search_id=" + Fixture.SEARCH_MAIN, COMPANY,
+                COMPANY + "/jobs", COMPANY + "/jobs/summary", COMPANY + "/webtech-intel", COMPANY + "/webtech-intel/summary")) {
+            responses.add(givenKey(key).get(path));
+        }
+        Response first = responses.getFirst();
+        responses.add(givenKey(key).header("If-None-Match", first.header("ETag"))
+                .get("/api/v1/companies/?prospect_search_id=" + Fixture.SEARCH_MAIN));
+        responses.add(givenInvalidKey(key).get("/api/v1/companies/?prospect_search_id=" + Fixture.SEARCH_MAIN + "&limit=0"));
+        responses.add(givenInvalidKey(key).get("/api/v1/companies/c0000000-0000-4000-8000-0000000000ff"));
+        responses.add(givenInvalidKey(key).get("/api/v1/companies/" + Fixture.COMPANY_OTHER_ORG));
+
+        assertThat(responses).extracting(Response::statusCode).containsExactly(200, 200, 200, 200, 200, 200, 304, 400, 404, 403);
+        assertThat(responses).allSatisfy(response -> assertThat(response.header(EXPIRATION)).isEqualTo(expected));
+
+        assertThat(givenKey(limited).get(COMPANY).statusCode()).isEqualTo(200);
+        Response throttled = givenInvalidKey(limited).get(COMPANY);
+        assertThat(throttled.statusCode()).isEqualTo(429);
+        assertThat(Instant.parse(throttled.header(EXPIRATION))).isAfter(Instant.now().plus(Duration.ofDays(3649)));
+
+        assertThat(given().get(COMPANY).header(EXPIRATION)).as("the main key has no expiry").isNull();
+    }
+
+    private static RequestSpecification given() {
+        return givenKey(keys().main());
+    }
+
+    @Test
+    @Timeout(value = 240, unit = TimeUnit.SECONDS)
+    void aRotatedKeyWorksThroughItsGracePeriodBesideItsSuccessorAndIsRefusedAfter() throws Exception {
+        ServerJar.Result old = issueEnterprise();
+        String oldKey = old.field("key");
+        for (Instance instance : bothInstances()) {
+            assertThat(instance.valid().apply(oldKey).get(COMPANY).statusCode()).as(instance.name()).isEqualTo(200);
+        }
+
+        ServerJar.Result rotated = keys("keys", "rotate", old.field("id"), "--grace", "1min");
+        Instant graceEnds = Instant.parse(rotated.field("replaced key expires"));
+        String newKey = rotated.field("key");
+
+        assertThat(rotated.field("replaces")).isEqualTo(old.field("id"));
+        for (Instance instance : bothInstances()) {
+            Response fresh = instance.valid().apply(newKey).get(COMPANY);
+            assertThat(fresh.statusCode()).as("%s: the new key works at once", instance.name()).isEqualTo(200);
+            assertThat(fresh.header(EXPIRATION)).as("the new key has no expiry of its own").isNull();
+            assertThat(fresh.header("X-RateLimit-Remaining")).as("its own bucket").isEqualTo("4999");
+        }
+        assertThat(Instant.now()).as("the requests above ran within the grace period").isBefore(graceEnds);
+
+        // Until the grace period ends the old key is served (and, once an instance has read its new
+        // expiry, says when it ends); after, it is refused, on each instance within the cache bound.
+        for (Instance instance : bothInstances()) {
+            awaitExpiredRefusal(instance, oldKey, graceEnds, graceEnds.plus(PROPAGATION));
+        }
+        for (Instance instance : bothInstances()) {
+            assertThat(instance.valid().apply(newKey).get(COMPANY).statusCode()).as(instance.name()).isEqualTo(200);
+        }
+    }
+
+    @Test
+    @Timeout(value = 180, unit = TimeUnit.SECONDS)
+    void aZeroGraceEndsTheOldKeyWithinTheRevocationBound() throws Exception {
+        ServerJar.Result old = issueEnterprise();
+        String oldKey = old.field("key");
+        for (Instance instance : bothInstances()) {
+            assertThat(instance.valid().apply(oldKey).get(COMPANY).statusCode()).as(instance.name()).isEqualTo(200);
+        }
+
+        ServerJar.Result rotated = keys("keys", "rotate", oldKey.substring(0, 8) + "..." + oldKey.substring(oldKey.length() - 8),
+                "--grace", "0");
+        Instant ended = Instant.parse(rotated.field("replaced key expires"));
+
+        assertThat(ended).isBeforeOrEqualTo(Instant.now());
+        for (Instance instance : bothInstances()) {
+            assertThat(instance.valid().apply(rotated.field("key")).get(COMPANY).statusCode()).as(instance.name()).isEqualTo(200);
+            awaitExpiredRefusal(instance, oldKey, ended, ended.plus(PROPAGATION));
+        }
+    }
+
+    /**
+     * Asks the instance for a company with the key once a second until it is refused as expired,
+     * which must happen at {@code ends} or later and before {@code deadline}; until then the key is
+     * served, with no expiry header or with {@code ends} in it.
+     */
+    private static void awaitExpiredRefusal(Instance instance, String key, Instant ends, Instant deadline)
+            throws InterruptedException {
+        while (true) {
+            Instant asked = Instant.now();
+            Response response = instance.invalid().apply(key).get(COMPANY);
+            if (response.statusCode() == 401) {
+                assertThat(asked.plusSeconds(1)).as("%s: refused before the key's end", instance.name()).isAfterOrEqualTo(ends);
+                assertExpiredRefusal(response, instance.name());
+                return;
+            }
+            assertThat(response.statusCode()).as("%s: %s", instance.name(), response.asString()).isEqualTo(200);
+            String announced = response.header(EXPIRATION);
+            assertThat(announced == null || announced.equals(ends.toString()))
+                    .as("%s: %s is the key's end or absent", instance.name(), announced).isTrue();
+            if (asked.isAfter(deadline)) {
+                fail("%s still served the key at %s; it ended at %s", instance.name(), asked, ends);
+            }
+            Thread.sleep(1_000);
+        }
+    }
+}

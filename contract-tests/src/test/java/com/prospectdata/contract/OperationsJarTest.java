@@ -1,0 +1,130 @@
+package com.prospectdata.contract;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.prospectdata.contract.support.ContractTest;
+import com.prospectdata.contract.support.Fixture;
+import com.prospectdata.contract.support.Json;
+import com.prospectdata.contract.support.Management;
+import com.prospectdata.contract.support.Management.Scrape;
+import com.prospectdata.contract.support.ServerProcess;
+import io.restassured.response.Response;
+import java.net.http.HttpResponse;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * What an operator reads from the management port (docs/OPERATIONS.md), on a server of its own
+ * on the shared database with a throttle of 2 failed authentications a minute: the probes, and
+ * each counter of the metrics moving when its event happens, read from the Prometheus scrape
+ * before and after.
+ */
+class OperationsJarTest extends ContractTest {
+
+    private static final String COMPANY = "/api/v1/companies/" + Fixture.COMPANY_NORDLICHT;
+
+    @RegisterExtension
+    static final ServerProcess.PerClass dedicated = ServerProcess.perClass(() -> ServerProcess.onSharedDatabase("operations")
+            .argument("--app.auth.failed-attempts-per-minute=2"));
+
+    private static Management management() {
+        return Management.of(dedicated.server());
+    }
+
+    @Test
+    void livenessAndReadinessAreSeparateProbesAndReadinessChecksTheDatabase() {
+        HttpResponse<String> liveness = management().get("/actuator/health/liveness");
+        assertThat(liveness.statusCode()).isEqualTo(200);
+        assertThat(Json.parse(liveness.body()).get("status").stringValue()).isEqualTo("UP");
+
+        HttpResponse<String> readiness = management().get("/actuator/health/readiness");
+        assertThat(readiness.statusCode()).isEqualTo(200);
+        JsonNode ready = Json.parse(readiness.body());
+        assertThat(ready.get("status").stringValue()).isEqualTo("UP");
+        assertThat(ready.get("components").propertyNames()).contains("db", "readinessState", "demoData");
+    }
+
+    @Test
+    void theApiPortServesNeitherProbesNorMetricsAndItsHealthIsTheContracts() {
+        Response metrics = dedicated.server().request().get("/actuator/prometheus");
+        assertThat(metrics.statusCode()).isEqualTo(404);
+        Response health = dedicated.server().validRequest().get("/health");
+        assertThat(health.statusCode()).isEqualTo(200);
+        assertThat(Json.parse(health.asString()).get("status").stringValue()).isEqualTo("healthy");
+    }
+
+    @Test
+    void aServedRequestIsCountedByRouteStatusAndTierWithItsLatency() {
+        Map<String, String> served = Map.of("uri", "/api/v1/companies/{company_id}", "status", "200", "tier", "pro",
+                "method", "GET");
+        Scrape before = management().scrape();
+
+        Response response = dedicated.server().validRequest().header("Authorization", "Bearer " + keys().main()).get(COMPANY);
+        assertThat(response.statusCode()).isEqualTo(200);
+
+        Scrape after = management().scrape();
+        assertThat(after.sum("http_server_requests_seconds_count", served) - before.sum("http_server_requests_seconds_count", served))
+                .isEqualTo(1);
+        assertThat(after.sum("http_server_requests_seconds_bucket", served))
+                .as("a latency histogram").isGreaterThan(before.sum("http_server_requests_seconds_bucket", served));
+        assertThat(after.samples().keySet()).allSatisfy(series -> assertThat(series.labels().values())
+                .as("no key, id or raw path as a label of %s", series.name())
+                .noneMatch(value -> value.contains(Fixture.COMPANY_NORDLICHT) || value.startsWith("cpd_")));
+    }
+
+    @Test
+    void refusedKeysAreCountedByReasonAndTheThrottleAsARejection() {
+        Map<String, String> malformed = Map.of("reason", "malformed");
+        Map<String, String> missing = Map.of("reason", "missing");
+        Map<String, String> revoked = Map.of("reason", "revoked");
+        Map<String, String> throttle = Map.of("limit", "failed_attempts", "tier", "none");
+        Scrape before = management().scrape();
+
+        int[] statuses = {
+            dedicated.server().requestFrom("127.0.0.4").header("Authorization", "Bearer cpd_test_not-a-key").get(COMPANY).statusCode(),
+            dedicated.server().requestFrom("127.0.0.4").get(COMPANY).statusCode(),
+            dedicated.server().requestFrom("127.0.0.4").header("Authorization", "Bearer " + keys().revoked()).get(COMPANY).statusCode()};
+
+        assertThat(statuses).containsExactly(401, 401, 429);
+        Scrape after = management().scrape();
+        assertThat(after.sum("api_authentication_failures_total", malformed) - before.sum("api_authentication_failures_total", malformed))
+                .isEqualTo(1);
+        assertThat(after.sum("api_authentication_failures_total", missing) - before.sum("api_authentication_failures_total", missing))
+                .isEqualTo(1);
+        assertThat(after.sum("api_authentication_failures_total", revoked) - before.sum("api_authentication_failures_total", revoked))
+                .isEqualTo(1);
+        assertThat(after.sum("api_rate_limit_rejections_total", throttle) - before.sum("api_rate_limit_rejections_total", throttle))
+                .isEqualTo(1);
+    }
+
+    @Test
+    void anEmptyBucketIsARejectionOfItsTierAndTheKeyCacheCountsMissesThenHits() {
+        String key = environment().operatorCommands().run("keys", "issue", "--org", Fixture.ORG_OURS, "--tier", "enterprise",
+                "--rate-limit", "1", "--label", "OperationsJarTest").requireSuccess().field("key");
+        Map<String, String> bucket = Map.of("limit", "key", "tier", "enterprise");
+        Map<String, String> miss = Map.of("cache", "api_keys", "result", "miss");
+        Map<String, String> hit = Map.of("cache", "api_keys", "result", "hit");
+        Scrape before = management().scrape();
+
+        int first = dedicated.server().validRequest().header("Authorization", "Bearer " + key).get(COMPANY).statusCode();
+        int second = dedicated.server().request().header("Authorization", "Bearer " + key).get(COMPANY).statusCode();
+
+        assertThat(new int[] {first, second}).containsExactly(200, 429);
+        Scrape after = management().scrape();
+        assertThat(after.sum("api_rate_limit_rejections_total", bucket) - before.sum("api_rate_limit_rejections_total", bucket))
+                .isEqualTo(1);
+        assertThat(after.sum("cache_gets_total", miss) - before.sum("cache_gets_total", miss)).isEqualTo(1);
+        assertThat(after.sum("cache_gets_total", hit) - before.sum("cache_gets_total", hit)).isGreaterThanOrEqualTo(1);
+    }
+
+    @Test
+    void theDatabasePoolIsMeasured() {
+        Scrape scrape = management().scrape();
+        assertThat(scrape.has("hikaricp_connections_active")).isTrue();
+        assertThat(scrape.has("hikaricp_connections_pending")).isTrue();
+        assertThat(scrape.has("hikaricp_connections_acquire_seconds_count")).isTrue();
+        assertThat(scrape.has("api_records_loaded_total")).isTrue();
+    }
+}

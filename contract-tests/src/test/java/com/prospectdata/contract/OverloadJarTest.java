@@ -1,0 +1,83 @@
+package com.prospectdata.contract;
+
+import static com.prospectdata.contract.support.HeavySlot.assertBusy;
+import static com.prospectdata.contract.support.HeavySlot.awaitInFlight;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.prospectdata.contract.support.ContractTest;
+import com.prospectdata.contract.support.DatabaseFaults;
+import com.prospectdata.contract.support.DatabaseServer;
+import com.prospectdata.contract.support.Fixture;
+import com.prospectdata.contract.support.Management;
+import com.prospectdata.contract.support.ServerProcess;
+import io.restassured.response.Response;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.parallel.Isolated;
+
+/**
+ * Overload protection (docs/OPERATIONS.md, "Overload") on a server of its own with one slot for
+ * heavy work, no wait for it, and a statement timeout of 5 s: while the companies table is
+ * locked from outside, a search holds the one slot until PostgreSQL cancels it (503), a second
+ * search is shed at once (503), both with {@code Retry-After}; afterwards everything is served.
+ * Locks a table of the shared database, so it runs alone.
+ */
+@Tag(DatabaseServer.TAG)
+@Isolated
+class OverloadJarTest extends ContractTest {
+
+    private static final String SEARCH = "/api/v1/companies/?prospect_search_id=" + Fixture.SEARCH_MAIN + "&search=logistik";
+    private static final String COMPANY = "/api/v1/companies/" + Fixture.COMPANY_NORDLICHT;
+
+    @RegisterExtension
+    static final ServerProcess.PerClass dedicated = ServerProcess.perClass(() -> ServerProcess.onSharedDatabase("overload")
+            .argument("--app.load.heavy-concurrency=1")
+            .argument("--app.load.max-wait=0s")
+            .argument("--app.load.statement-timeout=5s"));
+
+    private static Response get(String path) {
+        return dedicated.server().validRequest().header("Authorization", "Bearer " + keys().main()).get(path);
+    }
+
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void aSecondSearchIsShedAtOnceAndTheFirstIsCancelledByTheStatementTimeout() throws Exception {
+        Management management = Management.of(dedicated.server());
+        Map<String, String> heavy = Map.of("kind", "heavy");
+        double shedBefore = management.scrape().sum("api_load_shed_total", heavy);
+        Response first;
+        Response second;
+        Duration firstTook;
+        try (ExecutorService client = Executors.newSingleThreadExecutor();
+             DatabaseFaults.Fault lock = environment().databaseFaults().lockTable("company")) {
+            Instant started = Instant.now();
+            CompletableFuture<Response> holding = CompletableFuture.supplyAsync(() -> get(SEARCH), client);
+            awaitInFlight(management, 1);
+
+            second = get(SEARCH);
+            assertThat(holding).as("shed at once, not queued behind the first").isNotDone();
+
+            first = holding.get(30, TimeUnit.SECONDS);
+            firstTook = Duration.between(started, Instant.now());
+        }
+
+        assertBusy(second);
+        assertBusy(first);
+        assertThat(firstTook).as("cancelled by the statement timeout (5 s), not left to wait for the lock")
+                .isBetween(Duration.ofSeconds(4), Duration.ofSeconds(20));
+        assertThat(management.scrape().sum("api_load_shed_total", heavy) - shedBefore).isEqualTo(1);
+
+        assertThat(get(SEARCH).statusCode()).as("the slot is free again").isEqualTo(200);
+        assertThat(get(COMPANY).statusCode()).isEqualTo(200);
+        assertThat(management.scrape().sum("api_load_in_flight", heavy)).isEqualTo(0);
+    }
+}

@@ -1,0 +1,62 @@
+package com.prospectdata.contract;
+
+import static com.prospectdata.contract.support.Api.givenInvalidKey;
+import static com.prospectdata.contract.support.Api.givenKey;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.fail;
+
+import com.prospectdata.contract.support.ContractTest;
+import com.prospectdata.contract.support.Fixture;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+
+/**
+ * A key revoked while the server knows it (it may cache validated keys) is refused on every
+ * instance within 60 seconds (docs/api-rules.md §6). The key revoked before the server ever
+ * saw it is in the server module's api/AuthenticationWebTest.
+ *
+ * <p>Runs beside the other test classes: it spends most of its time waiting, and no other test
+ * uses its key.
+ */
+@Execution(ExecutionMode.CONCURRENT)
+@Order(3) // started first, the longest first (junit-platform.properties)
+class RevocationJarTest extends ContractTest {
+
+    private static final String COMPANY = "/api/v1/companies/" + Fixture.COMPANY_NORDLICHT;
+    private static final Duration PROPAGATION = Duration.ofSeconds(60);
+
+    @Test
+    @Timeout(value = 180, unit = TimeUnit.SECONDS)
+    void aKeyRevokedWhileInUseIsRefusedWithin60Seconds() throws InterruptedException {
+        // An enterprise key of its own, so no other test depends on it (and every tier is served).
+        String key = environment().operatorCommands()
+                .run("keys", "issue", "--org", Fixture.ORG_OURS, "--tier", "enterprise", "--rate-limit", "5000")
+                .requireSuccess().field("key");
+        assertThat(givenKey(key).get(COMPANY).statusCode()).isEqualTo(200);
+        assertThat(givenKey(key).get(COMPANY).statusCode()).isEqualTo(200);
+
+        // By its hint, first 8 + "..." + last 8, as an account manager would.
+        environment().operatorCommands()
+                .run("keys", "revoke", key.substring(0, 8) + "..." + key.substring(key.length() - 8))
+                .requireSuccess();
+        Instant revoked = Instant.now();
+
+        while (true) {
+            int status = givenInvalidKey(key).get(COMPANY).statusCode();
+            if (status == 401) {
+                return;
+            }
+            assertThat(status).as("before the revocation reaches the server, the key still works").isEqualTo(200);
+            if (Duration.between(revoked, Instant.now()).compareTo(PROPAGATION) > 0) {
+                fail("The key revoked at %s was still accepted at %s", revoked, Instant.now());
+            }
+            Thread.sleep(1_000);
+        }
+    }
+}

@@ -1,0 +1,570 @@
+package com.prospectdata.contract;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.fail;
+
+import com.prospectdata.contract.support.Api;
+import com.prospectdata.contract.support.LocalTls;
+import com.prospectdata.contract.support.Management;
+import com.prospectdata.contract.support.RunsBesideOthers;
+import io.restassured.response.Response;
+import io.swagger.v3.oas.models.Operation;
+import io.swagger.v3.oas.models.PathItem;
+import io.swagger.v3.oas.models.parameters.Parameter;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.Timeout;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The scale-out topology of docs/OPERATIONS.md ("A scale-out topology on one machine"), brought up by
+ * {@code deploy/local/up} and taken down by {@code deploy/local/down}: a PostgreSQL primary and a
+ * streaming replica made with pg_basebackup, Redis, three API instances in proxy mode reading
+ * from the replica ({@code app.replicas.urls}), and HAProxy terminating TLS in front.
+ *
+ * <p>Shown: every operation answers through the balancer as the document says; an import on the
+ * primary is served through the balancer once the replica has replayed it, and reads really come
+ * from the replica (with its replay paused the old data is served until the replica leaves the
+ * rotation for its lag, then the primary's); a revoked key is refused by every instance within
+ * the cache's bound, with the replica's replay paused (key lookups read the primary); one free key's limit holds across the three instances; an instance killed
+ * under load, and the replica stopped under load, lose no request but those in flight (and
+ * HAProxy retries those on another instance); the replica rejoins the rotation when it is back.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@Timeout(value = 10, unit = TimeUnit.MINUTES)
+@RunsBesideOthers
+@Order(2) // started first, the longest first (junit-platform.properties)
+class ScaleOutJarTest {
+
+    private static final Logger log = LoggerFactory.getLogger(ScaleOutJarTest.class);
+    private static final Path REPOSITORY = Path.of(System.getProperty("basedir", ".")).toAbsolutePath().getParent();
+    private static final Path DIRECTORY = Path.of(System.getProperty("basedir", ".")).toAbsolutePath()
+            .resolve("target").resolve("contract").resolve("scale-out");
+    /** How long a validated key is trusted by an instance here, so that a revocation shows soon. */
+    private static final Duration KEY_CACHE_TTL = Duration.ofSeconds(5);
+    /** The contract's bound for a revocation on every instance (docs/api-rules.md §6). */
+    private static final Duration REVOCATION_BOUND = Duration.ofSeconds(60);
+    /**
+     * The replicas' lag bound here: long enough that the import command (a JVM's start, 6 to 8 s
+     * on an idle machine) ends before a paused replica leaves the rotation, so that the first read
+     * after it shows where reads come from. The lag counts from the first write the replica has
+     * not replayed, which may be any write after the pause, not the import's. The class runs beside
+     * others, which start JVMs of their own: 10 s, then 30 s, were each once too short.
+     */
+    private static final Duration MAX_LAG = Duration.ofSeconds(60);
+    /** app.replicas.max-lag + check-interval + app.data-version.max-age (docs/api-rules.md §1). */
+    private static final Duration FRESHNESS_WITH_REPLICAS = MAX_LAG.plusSeconds(1 + 1);
+    private static final long FREE_REFILL_SECONDS = 36;
+    private static final int LOAD_THREADS = 8;
+
+    private static final HttpClient HTTP = HttpClient.newBuilder()
+            .sslContext(LocalTls.trustingEverything())
+            .connectTimeout(Duration.ofSeconds(5))
+            .build();
+
+    private static Map<String, String> topology;
+    private static String companyPath;
+
+    @BeforeAll
+    static void up() throws Exception {
+        Files.createDirectories(DIRECTORY);
+        script("up").requireSuccess();
+        topology = readTopology(DIRECTORY.resolve("run").resolve("topology.env"));
+        Response page = Api.givenKeyAt(balancer(), key())
+                .get("/api/v1/companies/?prospect_search_id=" + topology.get("DEMO_SEARCH_ID") + "&limit=1");
+        assertThat(page.statusCode()).as(page.asString()).isEqualTo(200);
+        companyPath = "/api/v1/companies/" + page.jsonPath().getString("items[0].id");
+    }
+
+    @AfterAll
+    static void downLeavesNothingBehind() {
+        script("down").requireSuccess();
+        assertThat(DIRECTORY.resolve("run")).as("the topology's directory").doesNotExist();
+        if (topology != null) {
+            List<String> ports = new ArrayList<>(List.of(topology.get("BALANCER_PORT"), topology.get("PRIMARY_PORT"),
+                    topology.get("REPLICA_PORT"), topology.get("REDIS_PORT")));
+            ports.addAll(List.of(topology.get("API_PORTS").split(" ")));
+            ports.addAll(List.of(topology.get("MANAGEMENT_PORTS").split(" ")));
+            for (String port : ports) {
+                assertThat(listening(Integer.parseInt(port))).as("something still listens on %s after down", port).isFalse();
+            }
+        }
+    }
+
+    private static boolean listening(int port) {
+        try (java.net.Socket socket = new java.net.Socket()) {
+            socket.connect(new java.net.InetSocketAddress("127.0.0.1", port), 500);
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    @Test
+    @Order(1)
+    void everyOperationAnswersThroughTheBalancerAsTheDocumentSays() {
+        List<String> answered = new ArrayList<>();
+        for (Map.Entry<String, PathItem> path : Api.document().getPaths().entrySet()) {
+            Operation get = path.getValue().getGet();
+            if (get == null || !path.getKey().startsWith("/api/v1/") && !path.getKey().equals("/health")) {
+                continue;
+            }
+            String uri = path.getKey().replaceAll("\\{[^}]+}", companyPath.substring(companyPath.lastIndexOf('/') + 1));
+            List<String> query = new ArrayList<>();
+            for (Parameter parameter : get.getParameters() == null ? List.<Parameter>of() : get.getParameters()) {
+                if ("query".equals(parameter.getIn()) && Boolean.TRUE.equals(parameter.getRequired())) {
+                    assertThat(parameter.getName()).as("a required query parameter this test can fill")
+                            .isEqualTo("prospect_search_id");
+                    query.add("prospect_search_id=" + topology.get("DEMO_SEARCH_ID"));
+                }
+            }
+            String target = query.isEmpty() ? uri : uri + "?" + String.join("&", query);
+            // Three rounds: the balancer's round robin puts each operation on every instance.
+            for (int round = 0; round < 3; round++) {
+                Response response = Api.givenKeyAt(balancer(), key()).get(target);
+                assertThat(response.statusCode()).as("GET %s through the balancer: %s", target, response.asString())
+                        .isEqualTo(200);
+            }
+            answered.add(get.getOperationId());
+        }
+        assertThat(answered).contains("listCompanies", "getCompany", "getHealth");
+        for (String management : managementUris()) {
+            assertThat(new Management(management).scrape().sum("api_replicas_in_rotation", Map.of()))
+                    .as("%s reads from the replica", management).isEqualTo(1.0);
+        }
+    }
+
+    @Test
+    @Order(2)
+    void anImportOnThePrimaryIsServedThroughTheBalancerOnceTheReplicaHasReplayedIt() throws Exception {
+        UUID company = UUID.randomUUID();
+        importCompany(company, "Replayed Logistik GmbH");
+        long written = walPosition(primaryUrl(), "pg_current_wal_lsn()");
+        awaitReplayed(written);
+        Instant replayed = Instant.now();
+
+        String path = "/api/v1/companies/" + company;
+        // The replica has the row; each instance serves it once its data versions are at most 1 s old.
+        Response answer = awaitStatus(path, 200, Duration.ofSeconds(2));
+        log.info("The imported company was served through the balancer {} ms after the replica replayed it",
+                Duration.between(replayed, Instant.now()).toMillis());
+        assertThat(answer.jsonPath().getString("name")).isEqualTo("Replayed Logistik GmbH");
+        for (int round = 0; round < 6; round++) {
+            assertThat(Api.givenKeyAt(balancer(), key()).get(path).statusCode()).as("every instance, round %d", round)
+                    .isEqualTo(200);
+        }
+    }
+
+    @Test
+    @Order(3)
+    void readsComeFromTheReplicaUntilItFallsTooFarBehindThenFromThePrimary() throws Exception {
+        UUID company = UUID.randomUUID();
+        String path = "/api/v1/companies/" + company;
+        execute(replicaUrl(), "select pg_wal_replay_pause()");
+        Instant paused = Instant.now();
+        try {
+            importCompany(company, "Paused Replay GmbH");
+            Instant imported = Instant.now();
+            Response first = Api.givenKeyAt(balancer(), key()).get(path);
+            assertThat(first.statusCode()).as("right after the import, which ended %d ms after the replay was paused,"
+                            + " read on the paused replica: %s", Duration.between(paused, imported).toMillis(), first.asString())
+                    .isEqualTo(404);
+
+            awaitStatus(path, 200, FRESHNESS_WITH_REPLICAS.plusSeconds(3));
+            Duration served = Duration.between(imported, Instant.now());
+            log.info("With the replica's replay paused, the import was served from the primary {} ms after it", served.toMillis());
+            for (String management : managementUris()) {
+                awaitGauge(management, "api_replicas_in_rotation", 0.0, Duration.ofSeconds(5));
+            }
+        } finally {
+            resumeReplayAndAwaitTheRotation();
+        }
+    }
+
+    @Test
+    @Order(4)
+    @Timeout(value = 180, unit = TimeUnit.SECONDS)
+    void aRevokedKeyIsRefusedByEveryInstanceWithinTheBoundWhateverTheReplicasLag() throws Exception {
+        Map<String, String> issued = issueKey("pro");
+        String revocable = issued.get("key");
+        List<String> instances = instanceUris();
+        for (String instance : instances) {
+            assertThat(direct(instance, revocable)).as("%s before the revocation", instance).isEqualTo(200);
+        }
+        // The replica will not see the revocation: key lookups must not depend on it.
+        execute(replicaUrl(), "select pg_wal_replay_pause()");
+        try {
+            script("cli", "keys", "revoke", issued.get("id")).requireSuccess();
+            // From when the revocation was written, not when the command's JVM had exited.
+            Instant revoked = revokedAt(issued.get("id"));
+
+            List<String> accepting = new ArrayList<>(instances);
+            while (!accepting.isEmpty()) {
+                for (String instance : List.copyOf(accepting)) {
+                    int status = direct(instance, revocable);
+                    if (status == 401) {
+                        log.info("{} refused the revoked key {} ms after the revocation was written (replica paused)", instance,
+                                Duration.between(revoked, Instant.now()).toMillis());
+                        accepting.remove(instance);
+                    } else {
+                        assertThat(status).as("%s before the revocation reaches it", instance).isEqualTo(200);
+                    }
+                }
+                if (!accepting.isEmpty() && Duration.between(revoked, Instant.now()).compareTo(REVOCATION_BOUND) > 0) {
+                    fail("The key revoked at %s was still accepted by %s", revoked, accepting);
+                }
+                Thread.sleep(250);
+            }
+            assertThat(Duration.between(revoked, Instant.now())).isLessThanOrEqualTo(KEY_CACHE_TTL.plusSeconds(5));
+            assertThat(Api.givenKeyAt(balancer(), revocable).get(companyPath).statusCode()).isEqualTo(401);
+            assertThat(walPosition(replicaUrl(), "pg_last_wal_replay_lsn()"))
+                    .as("the replica had not replayed the revocation").isLessThan(walPosition(primaryUrl(), "pg_current_wal_lsn()"));
+        } finally {
+            resumeReplayAndAwaitTheRotation();
+        }
+    }
+
+    @Test
+    @Order(5)
+    void oneFreeKeysLimitHoldsAcrossEveryInstance() throws Exception {
+        String free = issueKey("free").get("key");
+        Instant first = Instant.now();
+        for (int request = 1; request <= 100; request++) {
+            Response response = Api.givenKeyAt(balancer(), free).get(companyPath);
+            assertThat(response.statusCode()).as("request %d: %s", request, response.asString()).isEqualTo(200);
+        }
+        long refilled = Duration.between(first, Instant.now()).toSeconds() / FREE_REFILL_SECONDS;
+        Response refused = null;
+        for (int extra = 0; extra <= refilled + 3; extra++) {
+            Response response = Api.givenKeyAt(balancer(), free).get(companyPath);
+            if (response.statusCode() == 429) {
+                refused = response;
+                break;
+            }
+            assertThat(extra).as("the free key was served past 100 + %d refilled requests: the instances do not"
+                    + " share one bucket", refilled).isLessThanOrEqualTo((int) refilled);
+        }
+        assertThat(refused).isNotNull();
+        for (String instance : instanceUris()) {
+            assertThat(direct(instance, free)).as("%s refuses the spent key too", instance).isEqualTo(429);
+        }
+    }
+
+    @Test
+    @Order(6)
+    void anInstanceKilledUnderLoadLosesOnlyTheRequestsInFlightOnIt() throws Exception {
+        Load load = Load.start(balancer() + companyPath, key());
+        try {
+            Thread.sleep(2_000);
+            script("instance", "kill", "2").requireSuccess();
+            Thread.sleep(4_000);
+        } finally {
+            load.stop();
+        }
+        log.info("Instance killed under load: {}", load);
+        assertThat(load.ok()).as("requests served").isGreaterThan(100);
+        assertThat(load.failed()).as("requests lost: at most those in flight on the killed instance (%s)", load)
+                .isLessThanOrEqualTo(LOAD_THREADS);
+        script("instance", "start", "2").requireSuccess();
+    }
+
+    @Test
+    @Order(7)
+    void theReplicaStoppedUnderLoadSendsReadsToThePrimaryAndComesBackWhenStarted() throws Exception {
+        Load load = Load.start(balancer() + companyPath, key());
+        try {
+            Thread.sleep(2_000);
+            script("replica", "stop").requireSuccess();
+            for (String management : managementUris()) {
+                awaitGauge(management, "api_replicas_in_rotation", 0.0, Duration.ofSeconds(5));
+            }
+            Thread.sleep(2_000);
+            int failedWhileStopped = load.failed();
+            int okWhileStopped = load.ok();
+            Thread.sleep(2_000);
+            assertThat(load.ok()).as("served from the primary while the replica is down").isGreaterThan(okWhileStopped);
+            assertThat(load.failed()).as("no failure once the replica had left the rotation").isEqualTo(failedWhileStopped);
+
+            script("replica", "start").requireSuccess();
+            for (String management : managementUris()) {
+                awaitGauge(management, "api_replicas_in_rotation", 1.0, Duration.ofSeconds(15));
+            }
+            Thread.sleep(1_000);
+        } finally {
+            load.stop();
+        }
+        log.info("Replica stopped and started under load: {}", load);
+        assertThat(load.failed()).as("requests lost: at most those in flight on the replica (%s)", load)
+                .isLessThanOrEqualTo(LOAD_THREADS);
+    }
+
+    /** GETs from {@link #LOAD_THREADS} threads, each waiting for its answer, counted by status. */
+    private static final class Load {
+
+        private final AtomicBoolean running = new AtomicBoolean(true);
+        private final ConcurrentMap<String, AtomicInteger> outcomes = new ConcurrentHashMap<>();
+        private final List<Thread> threads = new ArrayList<>();
+        private final Instant started = Instant.now();
+        private volatile Instant stopped;
+
+        static Load start(String uri, String key) {
+            Load load = new Load();
+            HttpRequest request = HttpRequest.newBuilder(URI.create(uri)).timeout(Duration.ofSeconds(10))
+                    .header("Authorization", "Bearer " + key).GET().build();
+            for (int i = 0; i < LOAD_THREADS; i++) {
+                load.threads.add(Thread.ofPlatform().name("load-" + i).start(() -> {
+                    while (load.running.get()) {
+                        String outcome;
+                        try {
+                            outcome = Integer.toString(HTTP.send(request, HttpResponse.BodyHandlers.discarding()).statusCode());
+                        } catch (IOException e) {
+                            outcome = e.getClass().getSimpleName();
+                        } catch (InterruptedException e) {
+                            return;
+                        }
+                        load.outcomes.computeIfAbsent(outcome, ignored -> new AtomicInteger()).incrementAndGet();
+                    }
+                }));
+            }
+            return load;
+        }
+
+        void stop() throws InterruptedException {
+            running.set(false);
+            for (Thread thread : threads) {
+                thread.join(15_000);
+            }
+            stopped = Instant.now();
+        }
+
+        int ok() {
+            AtomicInteger ok = outcomes.get("200");
+            return ok == null ? 0 : ok.get();
+        }
+
+        int failed() {
+            return outcomes.entrySet().stream().filter(e -> !e.getKey().equals("200")).mapToInt(e -> e.getValue().get()).sum();
+        }
+
+        @Override
+        public String toString() {
+            Instant end = stopped == null ? Instant.now() : stopped;
+            double seconds = Duration.between(started, end).toMillis() / 1000.0;
+            return String.format("%s over %.1f s (%.0f requests/s, %d threads)", outcomes, seconds,
+                    (ok() + failed()) / seconds, LOAD_THREADS);
+        }
+    }
+
+    private static void importCompany(UUID company, String name) throws IOException {
+        String line = String.format("{\"type\":\"company\",\"id\":\"%s\",\"prospect_search_id\":\"%s\",\"name\":\"%s\","
+                        + "\"city\":\"Hamburg\",\"website\":\"https://www.example.com\",\"country\":\"Germany\",\"business_type\":\"Logistics\",\"match_score\":5.5,"
+                        + "\"review_status\":\"pending\",\"contacts\":[],\"created_at\":\"2026-03-02T09:15:00Z\","
+                        + "\"updated_at\":\"2026-05-18T14:40:12Z\"}",
+                company, topology.get("DEMO_SEARCH_ID"), name);
+        Path file = DIRECTORY.resolve("import-" + company + ".jsonl");
+        Files.writeString(file, line + "\n");
+        script("cli", "import", file.toString()).requireSuccess();
+    }
+
+    private static Map<String, String> issueKey(String tier) {
+        String out = script("cli", "keys", "issue", "--org", topology.get("DEMO_ORG"), "--tier", tier).requireSuccess().stdout();
+        Map<String, String> fields = new LinkedHashMap<>();
+        for (String line : out.lines().toList()) {
+            int colon = line.indexOf(": ");
+            if (colon > 0) {
+                fields.putIfAbsent(line.substring(0, colon).strip(), line.substring(colon + 2).strip());
+            }
+        }
+        assertThat(fields).containsKeys("key", "id");
+        return fields;
+    }
+
+    /** A GET straight to one instance, as the balancer sends it (the instances trust 127.0.0.1 as their proxy). */
+    private static int direct(String instance, String key) throws IOException, InterruptedException {
+        HttpRequest request = HttpRequest.newBuilder(URI.create(instance + companyPath)).timeout(Duration.ofSeconds(10))
+                .header("Authorization", "Bearer " + key).header("X-Forwarded-Proto", "https").GET().build();
+        return HTTP.send(request, HttpResponse.BodyHandlers.discarding()).statusCode();
+    }
+
+    private static Response awaitStatus(String path, int status, Duration bound) throws InterruptedException {
+        Instant deadline = Instant.now().plus(bound);
+        while (true) {
+            Response response = Api.givenKeyAt(balancer(), key()).get(path);
+            if (response.statusCode() == status) {
+                return response;
+            }
+            assertThat(response.statusCode()).as("GET %s: %s", path, response.asString()).isIn(200, 404);
+            if (Instant.now().isAfter(deadline)) {
+                return fail("GET %s did not answer %d within %s", path, status, bound);
+            }
+            Thread.sleep(100);
+        }
+    }
+
+    private static void awaitGauge(String management, String gauge, double value, Duration bound) throws InterruptedException {
+        Instant deadline = Instant.now().plus(bound);
+        double seen;
+        while ((seen = new Management(management).scrape().sum(gauge, Map.of())) != value) {
+            if (Instant.now().isAfter(deadline)) {
+                fail("%s on %s stayed %s, not %s, for %s", gauge, management, seen, value, bound);
+            }
+            Thread.sleep(100);
+        }
+    }
+
+    /** Lets the replica replay again, and waits until it has caught up and every instance reads from it again. */
+    private static void resumeReplayAndAwaitTheRotation() throws Exception {
+        execute(replicaUrl(), "select pg_wal_replay_resume()");
+        awaitReplayed(walPosition(primaryUrl(), "pg_current_wal_lsn()"));
+        for (String management : managementUris()) {
+            awaitGauge(management, "api_replicas_in_rotation", 1.0, Duration.ofSeconds(10));
+        }
+    }
+
+    /** Waits until the replica has replayed the primary's WAL up to {@code position}: its replay position, not a sleep. */
+    private static void awaitReplayed(long position) throws Exception {
+        Instant deadline = Instant.now().plusSeconds(30);
+        while (walPosition(replicaUrl(), "pg_last_wal_replay_lsn()") < position) {
+            if (Instant.now().isAfter(deadline)) {
+                fail("the replica did not replay the primary's WAL up to %d within 30 s", position);
+            }
+            Thread.sleep(50);
+        }
+    }
+
+    private static long walPosition(String url, String function) throws SQLException {
+        try (Connection connection = DriverManager.getConnection(url, topology.get("PG_USER"), null);
+             Statement statement = connection.createStatement();
+             ResultSet result = statement.executeQuery("select pg_wal_lsn_diff(" + function + ", '0/0')::bigint")) {
+            result.next();
+            return result.getLong(1);
+        }
+    }
+
+    private static Instant revokedAt(String keyId) throws SQLException {
+        try (Connection connection = DriverManager.getConnection(primaryUrl(), topology.get("PG_USER"), null);
+             var statement = connection.prepareStatement("select revoked_at from api_key where id = ?::uuid")) {
+            statement.setString(1, keyId);
+            try (ResultSet result = statement.executeQuery()) {
+                assertThat(result.next()).as("key %s", keyId).isTrue();
+                return result.getTimestamp(1).toInstant();
+            }
+        }
+    }
+
+    private static void execute(String url, String sql) throws SQLException {
+        try (Connection connection = DriverManager.getConnection(url, topology.get("PG_USER"), null);
+             Statement statement = connection.createStatement()) {
+            statement.execute(sql);
+        }
+    }
+
+    private static String balancer() {
+        return topology.get("BALANCER_URL");
+    }
+
+    private static String key() {
+        return topology.get("API_KEY");
+    }
+
+    private static String primaryUrl() {
+        return topology.get("PRIMARY_JDBC_URL");
+    }
+
+    private static String replicaUrl() {
+        return topology.get("REPLICA_JDBC_URL");
+    }
+
+    private static List<String> instanceUris() {
+        return List.of(topology.get("INSTANCE_URLS").split(" "));
+    }
+
+    private static List<String> managementUris() {
+        return List.of(topology.get("MANAGEMENT_PORTS").split(" ")).stream().map(port -> "http://127.0.0.1:" + port).toList();
+    }
+
+    private record Run(List<String> command, int exitStatus, String stdout, String stderr) {
+
+        Run requireSuccess() {
+            if (exitStatus != 0) {
+                throw new IllegalStateException(command + " failed with exit status " + exitStatus
+                        + "\nstdout: " + stdout + "\nstderr: " + stderr);
+            }
+            return this;
+        }
+    }
+
+    /** One of deploy/local's scripts, on this test's own state directory, ports and jar. */
+    private static Run script(String name, String... arguments) {
+        List<String> command = new ArrayList<>(List.of(REPOSITORY.resolve("deploy").resolve("local").resolve(name).toString()));
+        command.addAll(List.of(arguments));
+        ProcessBuilder builder = new ProcessBuilder(command);
+        Map<String, String> environment = builder.environment();
+        environment.put("DEPLOY_LOCAL_DIR", DIRECTORY.resolve("run").toString());
+        environment.put("DEPLOY_LOCAL_JAR", System.getProperty("contract.server.jar"));
+        environment.put("JAVA_HOME", Path.of(ProcessHandle.current().info().command().orElseThrow()).getParent().getParent().toString());
+        environment.put("DEPLOY_LOCAL_BASE_PORT", System.getProperty("contract.scale-out.base-port", "17600"));
+        environment.put("DEPLOY_LOCAL_SERVE_ARGS", "--app.auth.cache-ttl=" + KEY_CACHE_TTL.toSeconds() + "s"
+                + " --app.replicas.max-lag=" + MAX_LAG.toSeconds() + "s");
+        try {
+            Path stdout = Files.createTempFile(DIRECTORY, name + "-", ".out");
+            Path stderr = Files.createTempFile(DIRECTORY, name + "-", ".err");
+            Process process = builder.redirectOutput(stdout.toFile()).redirectError(stderr.toFile()).start();
+            if (!process.waitFor(10, TimeUnit.MINUTES)) {
+                process.destroyForcibly();
+                throw new IllegalStateException(command + " did not end within 10 minutes");
+            }
+            return new Run(command, process.exitValue(), Files.readString(stdout, StandardCharsets.UTF_8),
+                    Files.readString(stderr, StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new IllegalStateException(command + ": " + e, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static Map<String, String> readTopology(Path file) throws IOException {
+        Pattern assignment = Pattern.compile("^([A-Z_]+)='(.*)'$");
+        Map<String, String> values = new LinkedHashMap<>();
+        for (String line : Files.readAllLines(file)) {
+            Matcher matcher = assignment.matcher(line);
+            if (matcher.matches()) {
+                values.put(matcher.group(1), matcher.group(2).replace("'\\''", "'"));
+            }
+        }
+        return values;
+    }
+}
