@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.prospectdata.contract.support.ContractTest;
 import com.prospectdata.contract.support.Management;
-import com.prospectdata.contract.support.Operation;
+import com.prospectdata.testing.Operation;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;

@@ -8,14 +8,14 @@ import static com.prospectdata.contract.support.Api.json;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
-import com.prospectdata.contract.support.ApiKeys;
 import com.prospectdata.contract.support.ContractTest;
 import com.prospectdata.contract.support.DatabaseFaults;
 import com.prospectdata.contract.support.DatabaseServer;
-import com.prospectdata.contract.support.Fixture;
-import com.prospectdata.contract.support.Json;
 import com.prospectdata.contract.support.Management;
-import com.prospectdata.contract.support.Operation;
+import com.prospectdata.testing.ApiKeys;
+import com.prospectdata.testing.Fixture;
+import com.prospectdata.testing.Json;
+import com.prospectdata.testing.Operation;
 import io.restassured.response.Response;
 import java.time.Duration;
 import java.time.Instant;

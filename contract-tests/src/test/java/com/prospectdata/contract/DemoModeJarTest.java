@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.prospectdata.contract.support.Management;
 import com.prospectdata.contract.support.ServerProcess;
-import com.prospectdata.contract.support.Json;
+import com.prospectdata.testing.Json;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;

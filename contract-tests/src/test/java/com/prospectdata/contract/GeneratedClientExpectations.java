@@ -1,8 +1,8 @@
 package com.prospectdata.contract;
 
-import com.prospectdata.contract.support.Expected;
-import com.prospectdata.contract.support.Fixture;
-import com.prospectdata.contract.support.Json;
+import com.prospectdata.testing.Expected;
+import com.prospectdata.testing.Fixture;
+import com.prospectdata.testing.Json;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.time.Instant;

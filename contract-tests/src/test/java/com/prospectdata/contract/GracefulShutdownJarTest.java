@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.prospectdata.contract.support.ContractTest;
 import com.prospectdata.contract.support.DatabaseFaults;
-import com.prospectdata.contract.support.Fixture;
 import com.prospectdata.contract.support.LocalTls;
 import com.prospectdata.contract.support.Management;
 import com.prospectdata.contract.support.ServerProcess;
+import com.prospectdata.testing.Fixture;
 import io.restassured.response.Response;
 import java.io.IOException;
 import java.net.URI;

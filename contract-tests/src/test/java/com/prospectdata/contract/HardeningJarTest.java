@@ -8,11 +8,11 @@ import static com.prospectdata.contract.support.Api.givenNoKey;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.prospectdata.contract.support.ContractTest;
-import com.prospectdata.contract.support.ServerProcess;
-import com.prospectdata.contract.support.Fixture;
-import com.prospectdata.contract.support.Json;
 import com.prospectdata.contract.support.RawExchange;
 import com.prospectdata.contract.support.RawHttp;
+import com.prospectdata.contract.support.ServerProcess;
+import com.prospectdata.testing.Fixture;
+import com.prospectdata.testing.Json;
 import io.restassured.http.Header;
 import io.restassured.response.Response;
 import java.io.IOException;

@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.prospectdata.contract.support.Api;
 import com.prospectdata.contract.support.ContractTest;
-import com.prospectdata.contract.support.Fixture;
-import com.prospectdata.contract.support.Json;
 import com.prospectdata.contract.support.RawHttp;
 import com.prospectdata.contract.support.TlsCertificates;
+import com.prospectdata.testing.Fixture;
+import com.prospectdata.testing.Json;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.nio.file.Files;

@@ -7,9 +7,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
 import com.prospectdata.contract.support.ContractTest;
-import com.prospectdata.contract.support.Fixture;
 import com.prospectdata.contract.support.ServerJar;
 import com.prospectdata.contract.support.ServerProcess;
+import com.prospectdata.testing.Fixture;
 import io.restassured.response.Response;
 import io.restassured.specification.RequestSpecification;
 import java.time.Duration;

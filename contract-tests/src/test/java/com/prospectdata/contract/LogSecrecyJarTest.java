@@ -4,13 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
 import com.prospectdata.contract.support.Api;
-import com.prospectdata.contract.support.ApiKeys;
 import com.prospectdata.contract.support.ContractTest;
-import com.prospectdata.contract.support.ServerProcess;
-import com.prospectdata.contract.support.Fixture;
 import com.prospectdata.contract.support.KeySecrets;
 import com.prospectdata.contract.support.RawHttp;
 import com.prospectdata.contract.support.ServerJar;
+import com.prospectdata.contract.support.ServerProcess;
+import com.prospectdata.testing.ApiKeys;
+import com.prospectdata.testing.Fixture;
 import io.restassured.response.Response;
 import java.io.IOException;
 import java.time.Duration;

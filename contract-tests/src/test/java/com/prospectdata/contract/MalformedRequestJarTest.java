@@ -3,10 +3,10 @@ package com.prospectdata.contract;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.prospectdata.contract.support.ContractTest;
-import com.prospectdata.contract.support.Fixture;
-import com.prospectdata.contract.support.Json;
 import com.prospectdata.contract.support.RawExchange;
 import com.prospectdata.contract.support.RawHttp;
+import com.prospectdata.testing.Fixture;
+import com.prospectdata.testing.Json;
 import java.io.IOException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

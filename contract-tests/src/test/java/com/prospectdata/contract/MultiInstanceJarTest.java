@@ -6,13 +6,13 @@ import static org.assertj.core.api.Assertions.fail;
 
 import com.prospectdata.contract.support.DatabaseServer;
 import com.prospectdata.contract.support.Deployment;
-import com.prospectdata.contract.support.Fixture;
 import com.prospectdata.contract.support.Management;
 import com.prospectdata.contract.support.RedisProcess;
 import com.prospectdata.contract.support.RunsBesideOthers;
 import com.prospectdata.contract.support.ServerJar;
 import com.prospectdata.contract.support.ServerProcess;
 import com.prospectdata.contract.support.TlsCertificates;
+import com.prospectdata.testing.Fixture;
 import io.restassured.response.Response;
 import java.nio.file.Files;
 import java.nio.file.Path;

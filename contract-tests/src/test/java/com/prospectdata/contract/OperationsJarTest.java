@@ -3,11 +3,11 @@ package com.prospectdata.contract;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.prospectdata.contract.support.ContractTest;
-import com.prospectdata.contract.support.Fixture;
-import com.prospectdata.contract.support.Json;
 import com.prospectdata.contract.support.Management;
 import com.prospectdata.contract.support.Management.Scrape;
 import com.prospectdata.contract.support.ServerProcess;
+import com.prospectdata.testing.Fixture;
+import com.prospectdata.testing.Json;
 import io.restassured.response.Response;
 import java.net.http.HttpResponse;
 import java.util.Map;

@@ -4,11 +4,11 @@ import static com.prospectdata.contract.support.Api.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.prospectdata.contract.support.ContractTest;
-import com.prospectdata.contract.support.ServerProcess;
-import com.prospectdata.contract.support.Fixture;
-import com.prospectdata.contract.support.Json;
 import com.prospectdata.contract.support.RawHttp;
+import com.prospectdata.contract.support.ServerProcess;
 import com.prospectdata.contract.support.TlsCertificates;
+import com.prospectdata.testing.Fixture;
+import com.prospectdata.testing.Json;
 import io.restassured.response.Response;
 import java.io.IOException;
 import java.nio.file.Path;

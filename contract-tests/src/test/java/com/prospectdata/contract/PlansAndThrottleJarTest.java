@@ -3,10 +3,10 @@ package com.prospectdata.contract;
 import static com.prospectdata.contract.support.Api.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.prospectdata.contract.support.ApiKeys;
 import com.prospectdata.contract.support.ContractTest;
 import com.prospectdata.contract.support.ServerProcess;
-import com.prospectdata.contract.support.Fixture;
+import com.prospectdata.testing.ApiKeys;
+import com.prospectdata.testing.Fixture;
 import io.restassured.response.Response;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;

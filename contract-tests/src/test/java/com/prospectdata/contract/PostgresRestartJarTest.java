@@ -5,11 +5,11 @@ import static org.assertj.core.api.Assertions.fail;
 
 import com.prospectdata.contract.support.DatabaseFaults;
 import com.prospectdata.contract.support.Deployment;
-import com.prospectdata.contract.support.Fixture;
 import com.prospectdata.contract.support.LocalTls;
 import com.prospectdata.contract.support.Management;
 import com.prospectdata.contract.support.RunsBesideOthers;
 import com.prospectdata.contract.support.ServerProcess;
+import com.prospectdata.testing.Fixture;
 import io.restassured.response.Response;
 import java.io.IOException;
 import java.net.URI;

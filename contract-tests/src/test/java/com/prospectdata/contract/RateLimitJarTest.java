@@ -7,9 +7,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
 import com.prospectdata.contract.support.ContractTest;
-import com.prospectdata.contract.support.Fixture;
-import com.prospectdata.contract.support.Operation;
 import com.prospectdata.contract.support.RunsBesideOthers;
+import com.prospectdata.testing.Fixture;
+import com.prospectdata.testing.Operation;
 import io.restassured.response.Response;
 import java.time.Instant;
 import java.util.UUID;

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.prospectdata.contract.support.ContractTest;
 import com.prospectdata.contract.support.ServerProcess;
-import com.prospectdata.contract.support.Fixture;
+import com.prospectdata.testing.Fixture;
 import io.restassured.response.Response;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;

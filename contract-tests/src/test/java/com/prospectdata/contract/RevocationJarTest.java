@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
 import com.prospectdata.contract.support.ContractTest;
-import com.prospectdata.contract.support.Fixture;
+import com.prospectdata.testing.Fixture;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.TimeUnit;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.prospectdata.contract.support.Api;
 import com.prospectdata.contract.support.ContractEnvironment;
 import com.prospectdata.contract.support.ContractTest;
-import com.prospectdata.contract.support.Json;
+import com.prospectdata.testing.Json;
 import io.restassured.RestAssured;
 import io.restassured.config.DecoderConfig;
 import io.restassured.config.RedirectConfig;

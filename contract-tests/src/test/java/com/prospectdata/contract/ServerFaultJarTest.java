@@ -7,8 +7,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.prospectdata.contract.support.ContractTest;
 import com.prospectdata.contract.support.DatabaseFaults;
 import com.prospectdata.contract.support.DatabaseServer;
-import com.prospectdata.contract.support.Json;
-import com.prospectdata.contract.support.Operation;
+import com.prospectdata.testing.Json;
+import com.prospectdata.testing.Operation;
 import io.restassured.response.Response;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -19,10 +19,10 @@ import java.util.UUID;
 import java.util.stream.Stream;
 import org.assertj.core.api.SoftAssertions;
 import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.junit.jupiter.api.parallel.Isolated;
 import tools.jackson.databind.JsonNode;
 
 /**

@@ -3,9 +3,9 @@ package com.prospectdata.contract;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.prospectdata.contract.support.ContractTest;
-import com.prospectdata.contract.support.Fixture;
-import com.prospectdata.contract.support.Json;
 import com.prospectdata.contract.support.ServerProcess;
+import com.prospectdata.testing.Fixture;
+import com.prospectdata.testing.Json;
 import io.restassured.response.Response;
 import java.time.Duration;
 import java.time.Instant;

@@ -3,9 +3,9 @@ package com.prospectdata.contract;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.prospectdata.contract.support.ContractTest;
-import com.prospectdata.contract.support.Fixture;
 import com.prospectdata.contract.support.LocalTls;
 import com.prospectdata.contract.support.ServerProcess;
+import com.prospectdata.testing.Fixture;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;

@@ -3,12 +3,12 @@ package com.prospectdata.contract;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.prospectdata.contract.support.ContractTest;
-import com.prospectdata.contract.support.Fixture;
-import com.prospectdata.contract.support.Json;
 import com.prospectdata.contract.support.LocalTls;
-import com.prospectdata.contract.support.Operation;
 import com.prospectdata.contract.support.RawExchange;
 import com.prospectdata.contract.support.RawHttp;
+import com.prospectdata.testing.Fixture;
+import com.prospectdata.testing.Json;
+import com.prospectdata.testing.Operation;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.net.URI;

@@ -6,9 +6,9 @@ import static com.prospectdata.contract.GeneratedClientExpectations.assertSameWi
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.prospectdata.contract.support.ContractTest;
-import com.prospectdata.contract.support.Fixture;
-import com.prospectdata.contract.support.Json;
 import com.prospectdata.contract.support.TlsCertificates;
+import com.prospectdata.testing.Fixture;
+import com.prospectdata.testing.Json;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

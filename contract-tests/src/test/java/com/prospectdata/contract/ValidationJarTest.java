@@ -5,7 +5,7 @@ import static com.prospectdata.contract.support.Api.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.prospectdata.contract.support.ContractTest;
-import com.prospectdata.contract.support.Fixture;
+import com.prospectdata.testing.Fixture;
 import io.restassured.response.Response;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;

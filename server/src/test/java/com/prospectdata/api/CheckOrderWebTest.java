@@ -2,8 +2,8 @@ package com.prospectdata.api;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.prospectdata.testing.Fixture;
 import com.prospectdata.webtier.Answer;
-import com.prospectdata.webtier.Fixture;
 import com.prospectdata.webtier.WebTierTest;
 import java.util.UUID;
 import java.util.stream.Stream;

@@ -2,10 +2,10 @@ package com.prospectdata.api;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.prospectdata.testing.Fixture;
+import com.prospectdata.testing.Operation;
 import com.prospectdata.webtier.Answer;
 import com.prospectdata.webtier.DatabaseServer;
-import com.prospectdata.webtier.Fixture;
-import com.prospectdata.webtier.Operation;
 import com.prospectdata.webtier.WebTierTest;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Tag;

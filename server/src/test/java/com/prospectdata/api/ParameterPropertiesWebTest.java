@@ -3,14 +3,14 @@ package com.prospectdata.api;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.quicktheories.QuickTheory.qt;
 
-import com.prospectdata.pipeline.auth.DeploymentEnvironment;
 import com.prospectdata.pipeline.Tier;
+import com.prospectdata.pipeline.auth.DeploymentEnvironment;
+import com.prospectdata.testing.Fixture;
 import com.prospectdata.webtier.Answer;
 import com.prospectdata.webtier.DocumentParameters;
 import com.prospectdata.webtier.DocumentParameters.DocumentOperation;
 import com.prospectdata.webtier.DocumentParameters.DocumentParameter;
 import com.prospectdata.webtier.DocumentValidation;
-import com.prospectdata.webtier.Fixture;
 import com.prospectdata.webtier.OpenApiDocument;
 import com.prospectdata.webtier.ParameterValues;
 import com.prospectdata.webtier.ParameterValues.Malformation;

@@ -2,9 +2,9 @@ package com.prospectdata.api;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.prospectdata.testing.Fixture;
 import com.prospectdata.webtier.Answer;
 import com.prospectdata.webtier.DocumentValidation;
-import com.prospectdata.webtier.Fixture;
 import com.prospectdata.webtier.WebTierTest;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;

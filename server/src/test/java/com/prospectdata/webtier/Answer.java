@@ -1,5 +1,6 @@
 package com.prospectdata.webtier;
 
+import com.prospectdata.testing.Json;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;

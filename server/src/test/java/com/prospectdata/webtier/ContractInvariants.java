@@ -1,5 +1,6 @@
 package com.prospectdata.webtier;
 
+import com.prospectdata.testing.Json;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;

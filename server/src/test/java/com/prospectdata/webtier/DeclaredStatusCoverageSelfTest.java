@@ -2,6 +2,7 @@ package com.prospectdata.webtier;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.prospectdata.testing.Fixture;
 import com.prospectdata.webtier.DeclaredStatusCoverage.DeclaredOperation;
 import com.prospectdata.webtier.DeclaredStatusCoverage.Received;
 import java.util.HashSet;

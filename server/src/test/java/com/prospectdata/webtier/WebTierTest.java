@@ -10,9 +10,11 @@ import com.prospectdata.operator.importer.Importer;
 import com.prospectdata.pipeline.Tier;
 import com.prospectdata.pipeline.auth.ApiKeyService;
 import com.prospectdata.pipeline.auth.DeploymentEnvironment;
+import com.prospectdata.testing.Fixture;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
@@ -41,7 +43,7 @@ import tools.jackson.databind.JsonNode;
  * controllers, delegates, query classes, the pipeline and the one error advice), called through
  * MockMvc, with no jar and no port. Every subclass shares one application context (same
  * annotations, so Spring's test context cache starts it once) and the contract tests' fixture
- * ({@link Fixture}, server/src/test/resources/fixture.jsonl), loaded with the importer. Every
+ * ({@link Fixture}, the testing module's fixture.jsonl), loaded with the importer. Every
  * response is held to api/openapi.yaml ({@link DocumentValidation}) and to what
  * docs/api-rules.md says of every response ({@link ContractInvariants}); the contract tests ask
  * the same of the packaged jar, and this tier answers in seconds.
@@ -131,7 +133,7 @@ public abstract class WebTierTest {
             db.deleteFrom(COMPANY).where(COMPANY.PROSPECT_SEARCH_ID.in(Stream.of(Fixture.SEARCH_MAIN,
                     Fixture.SEARCH_EMPTY, Fixture.SEARCH_BRANCHES, Fixture.SEARCH_OTHER_ORG).map(UUID::fromString).toList()))
                     .execute();
-            Fixture generated = Fixture.generate(Instant.now());
+            Fixture generated = Fixture.generate(Instant.now(), Path.of("target", "test-data", "fixture.jsonl"));
             ImportReport report = importer.importFile(generated.file(), null, ImportProgress.NONE);
             if (!report.written()) {
                 throw new IllegalStateException("fixture.jsonl did not import: " + report.errors());

@@ -1,4 +1,4 @@
-package com.prospectdata.webtier;
+package com.prospectdata.testing;
 
 import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;

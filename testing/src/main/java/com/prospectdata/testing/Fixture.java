@@ -1,4 +1,4 @@
-package com.prospectdata.webtier;
+package com.prospectdata.testing;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -19,12 +19,11 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The data both test tiers run on, in the import format of docs/api-rules.md §9: the web tier
- * imports it with the importer ({@link WebTierTest}), the contract tests give the same file to
- * the packaged jar's {@code import} (contract-tests' pom, {@code contract.fixture}; its
- * support/Fixture holds the same ids).
+ * The data both test tiers run on, in the import format of docs/api-rules.md §9: the server
+ * module's web tier imports it with the importer (webtier/WebTierTest), the jar tier gives the
+ * same file to the packaged jar's {@code import} (contract-tests' support/Deployment).
  *
- * <p>{@code src/test/resources/fixture.jsonl} is a template: job and scan times are written
+ * <p>{@code fixture.jsonl}, beside this class, is a template: job and scan times are written
  * {@code {{now-P5D}}} (an ISO-8601 duration before now), because the job windows
  * ({@code days_back}) are measured back from the server's clock. {@link #generate} resolves them
  * and keeps the records, so tests can state what to expect from them ({@link Expected}).
@@ -67,7 +66,7 @@ public final class Fixture {
     public static final String COMPANY_TOP_SCORE = "c0000000-0000-4000-8000-000000000012";
     public static final String COMPANY_OTHER_ORG = "cb000000-0000-4000-8000-0000000000b1";
 
-    /** The template on the test class path: server/src/test/resources/fixture.jsonl. */
+    /** The template, on the class path of this module (testing/src/main/resources). */
     private static final String TEMPLATE = "/fixture.jsonl";
     private static final Pattern TIME = Pattern.compile("\\{\\{now(?:-(P[0-9A-Z]+))?}}");
 
@@ -81,8 +80,8 @@ public final class Fixture {
         this.records = List.copyOf(records);
     }
 
-    /** Writes the template with times relative to {@code now} to a temporary file. */
-    static Fixture generate(Instant now) {
+    /** Writes the template with times relative to {@code now} to {@code output}. */
+    public static Fixture generate(Instant now, Path output) {
         Instant base = now.truncatedTo(ChronoUnit.SECONDS);
         String text;
         try (InputStream in = Fixture.class.getResourceAsStream(TEMPLATE)) {
@@ -107,9 +106,8 @@ public final class Fixture {
             }
         }
         try {
-            Path file = Files.createTempFile("fixture", ".jsonl");
-            file.toFile().deleteOnExit();
-            return new Fixture(Files.writeString(file, generated, StandardCharsets.UTF_8), base, records);
+            Files.createDirectories(output.toAbsolutePath().getParent());
+            return new Fixture(Files.writeString(output, generated, StandardCharsets.UTF_8), base, records);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -123,7 +121,7 @@ public final class Fixture {
                 Arguments.of(COMPANY_ALPENBLICK, "not_scanned"));
     }
 
-    /** The generated file, as given to the importer. */
+    /** The generated file, as given to the importer or to {@code import}. */
     public Path file() {
         return file;
     }

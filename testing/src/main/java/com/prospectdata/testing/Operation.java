@@ -1,4 +1,4 @@
-package com.prospectdata.webtier;
+package com.prospectdata.testing;
 
 /**
  * The six {@code /api/v1} operations of api/openapi.yaml, each with a valid request of our

@@ -1,5 +1,6 @@
 package com.prospectdata.contract.support;
 
+import com.prospectdata.testing.Fixture;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -17,8 +18,8 @@ import org.slf4j.LoggerFactory;
  * {@link ServerProcess}. Closed by {@link ContractServerExtension} at the end of the run, or by a
  * shutdown hook if the run is cut short.
  *
- * <p>System properties (set by the pom): {@code contract.server.jar}, {@code contract.openapi},
- * {@code contract.fixture}, and {@code contract.database.admin-url} (empty: embedded PostgreSQL).
+ * <p>System properties (set by the pom): {@code contract.server.jar}, {@code contract.openapi}
+ * and {@code contract.database.admin-url} (empty: embedded PostgreSQL).
  */
 public final class ContractEnvironment implements AutoCloseable {
 

@@ -2,6 +2,7 @@ package com.prospectdata.contract.support;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.prospectdata.testing.Json;
 import io.restassured.filter.Filter;
 import io.restassured.filter.FilterContext;
 import io.restassured.response.Response;

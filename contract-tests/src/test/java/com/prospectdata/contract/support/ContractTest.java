@@ -1,5 +1,6 @@
 package com.prospectdata.contract.support;
 
+import com.prospectdata.testing.Fixture;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /** Base of the contract test classes: the server, its data and keys are there before the first test. */

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.prospectdata.contract.support.DeclaredStatusCoverage.DeclaredOperation;
 import com.prospectdata.contract.support.DeclaredStatusCoverage.Received;
+import com.prospectdata.testing.Fixture;
+import com.prospectdata.testing.Operation;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;

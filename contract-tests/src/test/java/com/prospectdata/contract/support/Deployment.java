@@ -1,5 +1,6 @@
 package com.prospectdata.contract.support;
 
+import com.prospectdata.testing.Fixture;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -84,7 +85,7 @@ public final class Deployment implements AutoCloseable {
             Path commandLog = directory.resolve("operator-commands.log");
             Files.deleteIfExists(commandLog);
             ServerJar jar = new ServerJar(Path.of(required("contract.server.jar")), variables, commandLog);
-            Fixture fixture = Fixture.generate(Path.of(required("contract.fixture")), directory.resolve("fixture.jsonl"), Instant.now());
+            Fixture fixture = Fixture.generate(Instant.now(), directory.resolve("fixture.jsonl"));
             // The first command also migrates the empty database; nothing else may run alongside it.
             jar.run("import", fixture.file().toString()).requireSuccess();
             return new Deployment(directory, database, jar, fixture);

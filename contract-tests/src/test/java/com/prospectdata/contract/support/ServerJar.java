@@ -29,7 +29,7 @@ public final class ServerJar {
     ServerJar(Path jar, Map<String, String> environment, Path commandLog) {
         if (!Files.isRegularFile(jar)) {
             throw new IllegalStateException("The server jar " + jar + " does not exist. Build it first: "
-                    + "./mvnw -B -q -pl server package -DskipTests");
+                    + "./mvnw -B -q -pl testing,server package -DskipTests");
         }
         this.jar = jar;
         warnIfStale(jar);
@@ -159,7 +159,7 @@ public final class ServerJar {
                             .findFirst().orElse(null);
                     if (newer != null) {
                         log.warn("{} is newer than {}: the tests run the old jar. Rebuild it: "
-                                + "./mvnw -B -q -pl server package -DskipTests", newer, jar);
+                                + "./mvnw -B -q -pl testing,server package -DskipTests", newer, jar);
                         return;
                     }
                 }

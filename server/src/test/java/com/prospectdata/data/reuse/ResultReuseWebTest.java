@@ -17,7 +17,7 @@ import com.prospectdata.pipeline.RequestContext;
 import com.prospectdata.pipeline.RequestReads;
 import com.prospectdata.pipeline.TestRequests;
 import com.prospectdata.pipeline.Tier;
-import com.prospectdata.webtier.Fixture;
+import com.prospectdata.testing.Fixture;
 import com.prospectdata.webtier.StatementsOnThisThread;
 import com.prospectdata.webtier.WebTierTest;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;

@@ -1,15 +1,15 @@
 package com.prospectdata.features.companies;
 
-import static com.prospectdata.webtier.Fixture.SEARCH_BRANCHES;
-import static com.prospectdata.webtier.Fixture.SEARCH_EMPTY;
-import static com.prospectdata.webtier.Fixture.SEARCH_MAIN;
+import static com.prospectdata.testing.Fixture.SEARCH_BRANCHES;
+import static com.prospectdata.testing.Fixture.SEARCH_EMPTY;
+import static com.prospectdata.testing.Fixture.SEARCH_MAIN;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.prospectdata.testing.Expected;
+import com.prospectdata.testing.Fixture;
+import com.prospectdata.testing.Json;
 import com.prospectdata.webtier.Answer;
 import com.prospectdata.webtier.DatabaseServer;
-import com.prospectdata.webtier.Expected;
-import com.prospectdata.webtier.Fixture;
-import com.prospectdata.webtier.Json;
 import com.prospectdata.webtier.WebTierTest;
 import java.math.BigDecimal;
 import java.time.Instant;

@@ -2,10 +2,10 @@ package com.prospectdata.features.companies;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.prospectdata.testing.Expected;
+import com.prospectdata.testing.Fixture;
+import com.prospectdata.testing.Json;
 import com.prospectdata.webtier.DatabaseServer;
-import com.prospectdata.webtier.Expected;
-import com.prospectdata.webtier.Fixture;
-import com.prospectdata.webtier.Json;
 import com.prospectdata.webtier.WebTierTest;
 import java.time.Instant;
 import java.util.List;

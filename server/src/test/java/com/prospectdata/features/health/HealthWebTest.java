@@ -2,8 +2,8 @@ package com.prospectdata.features.health;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.prospectdata.testing.Json;
 import com.prospectdata.webtier.Answer;
-import com.prospectdata.webtier.Json;
 import com.prospectdata.webtier.WebTierTest;
 import org.junit.jupiter.api.Test;
 import org.springframework.http.HttpMethod;

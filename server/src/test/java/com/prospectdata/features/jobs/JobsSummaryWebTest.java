@@ -2,9 +2,9 @@ package com.prospectdata.features.jobs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.prospectdata.testing.Fixture;
+import com.prospectdata.testing.Json;
 import com.prospectdata.webtier.DatabaseServer;
-import com.prospectdata.webtier.Fixture;
-import com.prospectdata.webtier.Json;
 import com.prospectdata.webtier.WebTierTest;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;

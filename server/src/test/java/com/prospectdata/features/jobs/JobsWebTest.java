@@ -1,13 +1,13 @@
 package com.prospectdata.features.jobs;
 
-import static com.prospectdata.webtier.Fixture.COMPANY_NORDLICHT;
+import static com.prospectdata.testing.Fixture.COMPANY_NORDLICHT;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import com.prospectdata.testing.Expected;
+import com.prospectdata.testing.Fixture;
+import com.prospectdata.testing.Json;
 import com.prospectdata.webtier.DatabaseServer;
-import com.prospectdata.webtier.Expected;
-import com.prospectdata.webtier.Fixture;
-import com.prospectdata.webtier.Json;
 import com.prospectdata.webtier.WebTierTest;
 import java.math.BigDecimal;
 import java.util.ArrayList;

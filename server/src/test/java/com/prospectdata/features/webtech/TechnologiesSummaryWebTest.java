@@ -3,9 +3,9 @@ package com.prospectdata.features.webtech;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
+import com.prospectdata.testing.Fixture;
+import com.prospectdata.testing.Json;
 import com.prospectdata.webtier.DatabaseServer;
-import com.prospectdata.webtier.Fixture;
-import com.prospectdata.webtier.Json;
 import com.prospectdata.webtier.StatementsOnThisThread;
 import com.prospectdata.webtier.WebTierTest;
 import java.util.ArrayList;
@@ -83,7 +83,7 @@ class TechnologiesSummaryWebTest extends WebTierTest {
     }
 
     @ParameterizedTest(name = "{1}")
-    @MethodSource("com.prospectdata.webtier.Fixture#companiesWithoutACompletedScan")
+    @MethodSource("com.prospectdata.testing.Fixture#companiesWithoutACompletedScan")
     void scansThatAreNotCompletedAreNotSuccessful(String companyId, String status) throws Exception {
         JsonNode summary = summary(companyId);
 

@@ -1,11 +1,11 @@
 package com.prospectdata.features.webtech;
 
-import static com.prospectdata.webtier.Fixture.COMPANY_NORDLICHT;
+import static com.prospectdata.testing.Fixture.COMPANY_NORDLICHT;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.prospectdata.testing.Expected;
+import com.prospectdata.testing.Json;
 import com.prospectdata.webtier.DatabaseServer;
-import com.prospectdata.webtier.Expected;
-import com.prospectdata.webtier.Json;
 import com.prospectdata.webtier.WebTierTest;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -155,7 +155,7 @@ class TechnologiesWebTest extends WebTierTest {
 
     /** Only a completed scan is successful; a company never scanned answers 200 with not_scanned. */
     @ParameterizedTest(name = "{1}")
-    @MethodSource("com.prospectdata.webtier.Fixture#companiesWithoutACompletedScan")
+    @MethodSource("com.prospectdata.testing.Fixture#companiesWithoutACompletedScan")
     void scansThatAreNotCompletedAreNotSuccessful(String companyId, String status) throws Exception {
         JsonNode page = technologies(companyId, Map.of());
 

@@ -6,7 +6,7 @@ import static org.springframework.test.web.servlet.request.MockMvcRequestBuilder
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.header;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
-import com.prospectdata.webtier.Fixture;
+import com.prospectdata.testing.Fixture;
 import com.prospectdata.webtier.WebTierTest;
 import java.net.URI;
 import java.util.UUID;

@@ -11,7 +11,7 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 
 import com.prospectdata.data.dataversion.DataVersionProperties;
 import com.prospectdata.data.dataversion.DataVersionWrites;
-import com.prospectdata.webtier.Fixture;
+import com.prospectdata.testing.Fixture;
 import com.prospectdata.webtier.StatementsOnThisThread;
 import com.prospectdata.webtier.WebTierTest;
 import java.net.URI;
