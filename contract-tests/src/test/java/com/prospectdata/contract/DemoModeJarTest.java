@@ -2,6 +2,7 @@ package com.prospectdata.contract;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.prospectdata.contract.support.Directories;
 import com.prospectdata.contract.support.Management;
 import com.prospectdata.contract.support.ServerProcess;
 import com.prospectdata.testing.Json;
@@ -50,7 +51,7 @@ class DemoModeJarTest {
     @Timeout(value = 240, unit = TimeUnit.SECONDS)
     void serveTheDemo() throws Exception {
         directory = Path.of(System.getProperty("basedir", ".")).toAbsolutePath().resolve("target/contract/demo-mode");
-        deleteRecursively(directory);
+        Directories.deleteRecursively(directory);
         Files.createDirectories(directory);
         String java = ProcessHandle.current().info().command().orElseThrow();
         String jar = Path.of(System.getProperty("contract.server.jar")).toAbsolutePath().toString();
@@ -137,16 +138,5 @@ class DemoModeJarTest {
         assertThat(Json.parse(readiness.body()).get("components").get("demoData").get("status").stringValue()).isEqualTo("UP");
         assertThat(management.scrape().sum("api_records_loaded_total", Map.of("source", "demo_data", "type", "company")))
                 .as("the demo's companies, loaded by this process").isEqualTo(3000);
-    }
-
-    private static void deleteRecursively(Path path) throws IOException {
-        if (!Files.exists(path)) {
-            return;
-        }
-        try (var walk = Files.walk(path)) {
-            for (Path each : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
-                Files.delete(each);
-            }
-        }
     }
 }

@@ -2,6 +2,7 @@ package com.prospectdata.contract;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.prospectdata.contract.support.Directories;
 import com.prospectdata.contract.support.ServerJar;
 import com.prospectdata.contract.support.ServerProcess;
 import java.io.IOException;
@@ -33,7 +34,7 @@ class EmbeddedDatabaseOwnershipJarTest {
 
     @Test
     void aServeThatAttachedKeepsAnsweringWhenTheProcessThatStartedTheDatabaseExitsAndTheLastOneOutStopsIt() throws Exception {
-        deleteRecursively(directory);
+        Directories.deleteRecursively(directory);
         ServerJar jar = ServerJar.onEmbeddedDatabase(directory);
         Path postgres = directory.resolve("data/postgres");
 
@@ -96,16 +97,5 @@ class EmbeddedDatabaseOwnershipJarTest {
         }
         long pid = Long.parseLong(Files.readAllLines(pidFile, StandardCharsets.UTF_8).getFirst().strip());
         return ProcessHandle.of(pid).filter(ProcessHandle::isAlive).map(ProcessHandle::pid);
-    }
-
-    private static void deleteRecursively(Path root) throws IOException {
-        if (!Files.exists(root)) {
-            return;
-        }
-        try (var paths = Files.walk(root)) {
-            for (Path path : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
-                Files.delete(path);
-            }
-        }
     }
 }

@@ -77,7 +77,7 @@ final class CommandStarts {
     private static boolean extract(String java, Path packagedJar) {
         Path directory = Deployment.contractDirectory().resolve("command-jar");
         try {
-            deleteRecursively(directory);
+            Directories.deleteRecursively(directory);
             Process process = new ProcessBuilder(java, "-Djarmode=tools", "-jar", packagedJar.toString(),
                     "extract", "--destination", directory.resolve("extracted").toString())
                     .redirectErrorStream(true)
@@ -91,25 +91,12 @@ final class CommandStarts {
             extractedJar = directory.resolve("extracted").resolve(packagedJar.getFileName());
             cache = directory.resolve("commands.aot");
             return Files.isRegularFile(extractedJar);
-        } catch (IOException e) {
+        } catch (IOException | UncheckedIOException e) {
             log.warn("Could not extract {}: {}", packagedJar, e.toString());
             return false;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return false;
-        }
-    }
-
-    private static void deleteRecursively(Path root) throws IOException {
-        if (!Files.exists(root)) {
-            return;
-        }
-        try (var paths = Files.walk(root)) {
-            for (Path path : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
-                Files.delete(path);
-            }
-        } catch (UncheckedIOException e) {
-            throw e.getCause();
         }
     }
 }
