@@ -3,6 +3,7 @@ package com.prospectdata.contract;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.prospectdata.contract.support.Directories;
+import com.prospectdata.contract.support.RunsBesideOthers;
 import com.prospectdata.contract.support.ServerJar;
 import com.prospectdata.contract.support.ServerProcess;
 import java.io.IOException;
@@ -15,6 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -25,6 +27,8 @@ import org.junit.jupiter.api.Timeout;
  * newcomer does, with no datasource configured, on a data directory of its own.
  */
 @Timeout(value = 300, unit = TimeUnit.SECONDS)
+@RunsBesideOthers
+@Order(13) // after the longest of those that run beside the sequence (junit-platform.properties)
 class EmbeddedDatabaseOwnershipJarTest {
 
     private static final Duration KEEPS_ANSWERING = Duration.ofSeconds(3);

@@ -41,7 +41,8 @@ import tools.jackson.databind.JsonNode;
  * framework or version words anywhere, the request size bounded (a 20 KB header is a JSON 400,
  * never a 500), and CORS off unless configured. Responses the application writes are checked on
  * the shared server; so are the errors the servlet container raises before the application
- * runs (broken percent-encoding, oversized headers, TRACE, container-protected paths), which
+ * runs (broken percent-encoding, oversized headers, TRACE, CONNECT, OPTIONS *, an unknown transfer
+ * coding or expectation, container-protected paths), which
  * must look the same. CORS with {@code --app.cors.allowed-origins} is checked on a server of
  * its own.
  */
@@ -109,6 +110,10 @@ class HardeningJarTest extends ContractTest {
                 raw("150 headers", () -> RawHttp.get("/health", manyHeaders(id, 150))),
                 raw("a broken request line", () -> RawExchange.send("G{T", "/health", id)),
                 raw("TRACE", () -> RawExchange.send("TRACE", "/health", id)),
+                raw("CONNECT", () -> RawExchange.send("CONNECT", "127.0.0.1:443", id)),
+                raw("OPTIONS *", () -> RawExchange.send("OPTIONS", "*", id)),
+                raw("an unknown Transfer-Encoding", () -> RawHttp.get("/health", id, "Transfer-Encoding: foo")),
+                raw("Expect: foo", () -> RawHttp.get("/health", id, "Expect: foo")),
                 raw("/WEB-INF/web.xml", () -> RawHttp.get("/WEB-INF/web.xml", id)),
                 raw("/META-INF/MANIFEST.MF", () -> RawHttp.get("/META-INF/MANIFEST.MF", id)));
     }

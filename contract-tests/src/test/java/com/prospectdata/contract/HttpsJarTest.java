@@ -72,21 +72,28 @@ class HttpsJarTest extends ContractTest {
     }
 
     /**
-     * Plain HTTP sent to the TLS port is not a TLS handshake; whatever the server answers (the
-     * servlet container writes a canned 400 in plain text before any of the application runs, or
-     * closes the connection), it is never company data and never a redirect.
+     * Plain HTTP sent to the TLS port is not a TLS handshake: the servlet container answers it
+     * during the handshake, before any request is read, with the contract's 403 HTTPS_REQUIRED as
+     * the plain listener gives, and closes the connection. Never company data, never a redirect;
+     * no HSTS, which browsers ignore over plain HTTP, and no X-Request-Id, since the answer is
+     * written before a request exists (docs/SECURITY.md, "What the servlet container answers
+     * itself").
      */
     @Test
-    void plainHttpOnTheTlsPortReturnsNoCompanyData() throws IOException {
+    void plainHttpOnTheTlsPortIsRefusedWithHttpsRequired() throws IOException {
         assumeTrue(environment().isHttps(), "the server does not speak TLS (theServerSpeaksTls)");
-        RawHttp.Response response;
-        try {
-            response = RawHttp.getPlain(environment().port(), "/api/v1/companies/" + Fixture.COMPANY_NORDLICHT,
-                    "Authorization: Bearer " + keys().main());
-        } catch (IOException closed) {
-            return;
-        }
-        assertThat(response.status()).as("%s", response).isGreaterThanOrEqualTo(400);
+        RawHttp.Response response = RawHttp.getPlain(environment().port(), "/api/v1/companies/" + Fixture.COMPANY_NORDLICHT,
+                "Authorization: Bearer " + keys().main(), "X-Request-Id: plain-http-check");
+
+        assertThat(response.status()).as("%s", response).isEqualTo(403);
+        assertThat(response.header("Content-Type")).as("%s", response).startsWith("application/json");
+        JsonNode body = Json.parse(response.body());
+        assertThat(body.get("error").stringValue()).isEqualTo("HTTPS_REQUIRED");
+        assertThat(body.get("message").stringValue()).contains("HTTPS only");
+        assertThat(response.header("X-Content-Type-Options")).isEqualTo("nosniff");
+        assertThat(response.header("Cache-Control")).isEqualTo("no-store");
+        assertThat(response.header("Strict-Transport-Security")).isNull();
+        assertThat(response.header("X-Request-Id")).isNull();
         assertThat(response.header("Location")).as("never a redirect").isNull();
         assertThat(response.body()).doesNotContain(Fixture.COMPANY_NORDLICHT).doesNotContain("Nordlicht");
     }

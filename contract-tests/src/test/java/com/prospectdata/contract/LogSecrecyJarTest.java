@@ -7,6 +7,7 @@ import com.prospectdata.contract.support.Api;
 import com.prospectdata.contract.support.ContractTest;
 import com.prospectdata.contract.support.KeySecrets;
 import com.prospectdata.contract.support.RawHttp;
+import com.prospectdata.contract.support.RunsBesideOthers;
 import com.prospectdata.contract.support.ServerJar;
 import com.prospectdata.contract.support.ServerProcess;
 import com.prospectdata.testing.ApiKeys;
@@ -23,6 +24,7 @@ import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -38,8 +40,11 @@ import org.junit.jupiter.api.Timeout;
  *
  * <p>The server caches validated keys for one second ({@code --app.auth.cache-ttl=1s}), so the
  * revocation shows at once, and throttles failed authentications at 3 a minute, which the wrong
- * keys reach from an address of their own (127.0.0.2).
+ * keys reach from an address of their own (127.0.0.2). Everything it looks at is its own (server,
+ * log, keys), so it runs beside the sequence.
  */
+@RunsBesideOthers
+@Order(12) // after the longest of those that run beside the sequence (junit-platform.properties)
 class LogSecrecyJarTest extends ContractTest {
 
     private static final String COMPANY = "/api/v1/companies/" + Fixture.COMPANY_NORDLICHT;

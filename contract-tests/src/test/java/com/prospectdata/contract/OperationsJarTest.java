@@ -5,12 +5,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.prospectdata.contract.support.ContractTest;
 import com.prospectdata.contract.support.Management;
 import com.prospectdata.contract.support.Management.Scrape;
+import com.prospectdata.contract.support.RunsBesideOthers;
 import com.prospectdata.contract.support.ServerProcess;
 import com.prospectdata.testing.Fixture;
 import com.prospectdata.testing.Json;
 import io.restassured.response.Response;
 import java.net.http.HttpResponse;
 import java.util.Map;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import tools.jackson.databind.JsonNode;
@@ -21,6 +23,8 @@ import tools.jackson.databind.JsonNode;
  * each counter of the metrics moving when its event happens, read from the Prometheus scrape
  * before and after.
  */
+@RunsBesideOthers
+@Order(14) // after the longest of those that run beside the sequence (junit-platform.properties)
 class OperationsJarTest extends ContractTest {
 
     private static final String COMPANY = "/api/v1/companies/" + Fixture.COMPANY_NORDLICHT;

@@ -115,7 +115,13 @@ class PostgresRestartJarTest {
         Duration toUnhealthy;
         Instant back;
         Response duringOutage;
-        Thread.sleep(1_000);
+        // The load is under way, answered, before the stop: on a busy machine a fresh server's
+        // first answers can take longer than any fixed pause.
+        Instant loadDeadline = Instant.now().plusSeconds(30);
+        while (outcomes.size() < LOAD_THREADS && Instant.now().isBefore(loadDeadline)) {
+            Thread.sleep(50);
+        }
+        Thread.sleep(500);
         down = Instant.now();
         try (DatabaseFaults.Fault stopped = deployment.databaseFaults().stopServer(how)) {
             log.info("PostgreSQL stopped ({}) in {} ms", how, Duration.between(down, Instant.now()).toMillis());

@@ -4,11 +4,14 @@ import static com.prospectdata.contract.support.Api.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.prospectdata.contract.support.ContractTest;
+import com.prospectdata.contract.support.RunsBesideOthers;
 import com.prospectdata.contract.support.ServerProcess;
 import com.prospectdata.testing.ApiKeys;
 import com.prospectdata.testing.Fixture;
 import io.restassured.response.Response;
 import io.restassured.specification.RequestSpecification;
+import java.util.List;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -23,6 +26,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * of failed authentications ({@code --app.auth.failed-attempts-per-minute=3}) counts per
  * address the proxy reports in X-Forwarded-For.
  */
+@RunsBesideOthers
+@Order(15) // after the longest of those that run beside the sequence (junit-platform.properties)
 class ProxyModeJarTest extends ContractTest {
 
     private static final String LIST = "/api/v1/companies/?prospect_search_id=" + Fixture.SEARCH_MAIN;
@@ -127,5 +132,27 @@ class ProxyModeJarTest extends ContractTest {
         Response proxyItself = viaProxy().header("Authorization", "Bearer " + keys().main()).get(LIST);
         assertThat(proxyItself.statusCode()).as("%s", proxyItself.asString()).isEqualTo(200);
         assertThat(json(proxyItself).get("items").isArray()).isTrue();
+    }
+
+    /**
+     * Behind the trusted proxy the page links name the host it forwards (X-Forwarded-Host,
+     * read by Tomcat's RemoteIpValve), which obeys the Host header's rule (docs/SECURITY.md, "The
+     * host in page links").
+     */
+    @Test
+    void aForwardedHostNamesThePageLinksAndMustBeAPlainHostName() {
+        String page = LIST + "&limit=1&offset=1";
+        Response served = viaProxy().header("X-Forwarded-Host", "api.example.com")
+                .header("Authorization", "Bearer " + keys().main()).get(page);
+        assertThat(served.statusCode()).as("%s", served.asString()).isEqualTo(200);
+        assertThat(served.header("Link")).startsWith("<https://api.example.com/api/v1/companies/?").contains("rel=\"prev\"");
+
+        for (String forwarded : List.of("api.example.com:0", "api.example.com, evil.example")) {
+            Response refused = viaProxy().header("X-Forwarded-Host", forwarded)
+                    .header("Authorization", "Bearer " + keys().main()).get(page);
+            assertThat(refused.statusCode()).as("%s: %s", forwarded, refused.asString()).isEqualTo(400);
+            assertThat(json(refused).get("error").stringValue()).isEqualTo("VALIDATION_ERROR");
+            assertThat(json(refused).get("message").stringValue()).startsWith("The X-Forwarded-Host header must name this server");
+        }
     }
 }

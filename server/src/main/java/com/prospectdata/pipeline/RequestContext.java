@@ -15,7 +15,7 @@ import org.jspecify.annotations.Nullable;
  *
  * <ul>
  * <li>the operation the path names, resolved once from the document by the front door
- *     ({@link OperationFilter});
+ *     ({@link OperationFilter}), and when the request arrived there;
  * <li>a refusal one step decided for a later step to answer (the key's, which the failed-attempt
  *     throttle answers);
  * <li>the caller, accepted by the authentication step (auth/ApiKeyAuthenticationFilter);
@@ -43,6 +43,7 @@ public final class RequestContext {
 
     private final @Nullable HttpServletRequest request;
     private final Optional<ApiOperation> operation;
+    private final long arrivedNanos;
     private @Nullable RuntimeException heldRefusal;
     private @Nullable AuthenticatedKey caller;
     private OptionalLong deadline = OptionalLong.empty();
@@ -54,6 +55,7 @@ public final class RequestContext {
     RequestContext(@Nullable HttpServletRequest request, Optional<ApiOperation> operation) {
         this.request = request;
         this.operation = operation;
+        this.arrivedNanos = System.nanoTime();
     }
 
     /** The context the front door left on this request, or the empty one. */
@@ -70,6 +72,14 @@ public final class RequestContext {
     /** The operation the request's path names; empty for a path the document does not declare. */
     public Optional<ApiOperation> operation() {
         return operation;
+    }
+
+    /**
+     * When the front door saw the request ({@link System#nanoTime()}): the overload steps measure
+     * a request's wait, and the deadline of one that waited, from here.
+     */
+    public long arrivedNanos() {
+        return arrivedNanos;
     }
 
     /** Leaves a refusal for a later step to answer, in place of serving the request. */

@@ -1,9 +1,5 @@
 package com.prospectdata.contract.support;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -12,10 +8,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 
 /**
@@ -69,61 +62,6 @@ public final class DatabaseFaults {
                     "-l", dataDirectory.resolveSibling("embedded-postgres.log").toString(),
                     "-o", postmaster.options());
         };
-    }
-
-    /**
-     * A running postmaster as Linux shows it: the binary it runs (pg_ctl is beside it) and the
-     * options it was started with, to start it again the same way.
-     */
-    private record Postmaster(Path dataDirectory, Path binary, List<String> arguments) {
-
-        static Postmaster of(Path dataDirectory) {
-            try {
-                long pid = Long.parseLong(Files.readAllLines(dataDirectory.resolve("postmaster.pid")).getFirst().strip());
-                Path binary = Files.readSymbolicLink(Path.of("/proc", Long.toString(pid), "exe"));
-                String commandLine = Files.readString(Path.of("/proc", Long.toString(pid), "cmdline"), StandardCharsets.UTF_8);
-                List<String> arguments = List.of(commandLine.split("\u0000"));
-                return new Postmaster(dataDirectory, binary, arguments.subList(1, arguments.size()));
-            } catch (IOException e) {
-                throw new UncheckedIOException("Could not read the postmaster of " + dataDirectory, e);
-            }
-        }
-
-        /** Its options but the data directory, which pg_ctl gives, in one string for {@code pg_ctl -o}; none holds a space. */
-        String options() {
-            List<String> options = new ArrayList<>();
-            for (int i = 0; i < arguments.size(); i++) {
-                if (arguments.get(i).equals("-D")) {
-                    i++;
-                } else {
-                    options.add(arguments.get(i));
-                }
-            }
-            return String.join(" ", options);
-        }
-
-        void pgCtl(String action, String... more) {
-            List<String> command = new ArrayList<>();
-            if ("root".equals(System.getProperty("user.name"))) {
-                // PostgreSQL refuses to run as root; as zonky does, in a user namespace of its own.
-                command.addAll(List.of("unshare", "-U"));
-            }
-            command.addAll(List.of(binary.resolveSibling("pg_ctl").toString(), "-D", dataDirectory.toString(), action));
-            command.addAll(List.of(more));
-            try {
-                Process process = new ProcessBuilder(command).redirectErrorStream(true)
-                        .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-                if (!process.waitFor(SERVER_START_TIMEOUT.toSeconds() + 10, TimeUnit.SECONDS) || process.exitValue() != 0) {
-                    process.destroyForcibly();
-                    throw new IllegalStateException(String.join(" ", command) + " failed");
-                }
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException(e);
-            }
-        }
     }
 
     /** A fault in place; {@link #close()} repairs it. */

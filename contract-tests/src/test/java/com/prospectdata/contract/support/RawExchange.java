@@ -47,18 +47,23 @@ public final class RawExchange {
         }
     }
 
+    /** The final response: an interim one (100 Continue, to {@code Expect: 100-continue}) is read past, as clients do. */
     private static RawHttp.Response read(InputStream in) throws IOException {
-        String statusLine = line(in);
-        String[] parts = statusLine.split(" ", 3);
-        if (parts.length < 2 || !parts[0].startsWith("HTTP/")) {
-            throw new IOException("Not an HTTP status line: " + statusLine);
-        }
-        Map<String, String> headers = new LinkedHashMap<>();
-        for (String line = line(in); !line.isEmpty(); line = line(in)) {
-            int colon = line.indexOf(':');
-            headers.merge(line.substring(0, colon).strip().toLowerCase(Locale.ROOT), line.substring(colon + 1).strip(),
-                    (first, second) -> first + ", " + second);
-        }
+        String[] parts;
+        Map<String, String> headers;
+        do {
+            String statusLine = line(in);
+            parts = statusLine.split(" ", 3);
+            if (parts.length < 2 || !parts[0].startsWith("HTTP/")) {
+                throw new IOException("Not an HTTP status line: " + statusLine);
+            }
+            headers = new LinkedHashMap<>();
+            for (String line = line(in); !line.isEmpty(); line = line(in)) {
+                int colon = line.indexOf(':');
+                headers.merge(line.substring(0, colon).strip().toLowerCase(Locale.ROOT), line.substring(colon + 1).strip(),
+                        (first, second) -> first + ", " + second);
+            }
+        } while (parts[1].startsWith("1") && !parts[1].equals("101"));
         byte[] body;
         if ("chunked".equalsIgnoreCase(headers.get("transfer-encoding"))) {
             ByteArrayOutputStream chunks = new ByteArrayOutputStream();

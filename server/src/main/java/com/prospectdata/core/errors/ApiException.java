@@ -11,6 +11,8 @@ public class ApiException extends RuntimeException {
     public static final String NO_ROUTE = "No such endpoint. See the API reference at /docs for the available paths.";
     public static final String UNAVAILABLE = "The service is temporarily unavailable. Retry later.";
     public static final String BUSY = "The server is busy; retry after 1 second.";
+    public static final String KEY_SHARE_IN_USE = "Too many requests of this API key are in progress at once;"
+            + " retry after 1 second.";
     public static final String UNEXPECTED = "An unexpected error occurred. Quote the X-Request-Id header when contacting support.";
     public static final String MALFORMED = "The request is malformed: its path, query string or headers could not be read"
             + " (percent-escapes must encode UTF-8 and never %00; headers have a size limit)";
@@ -36,6 +38,12 @@ public class ApiException extends RuntimeException {
 
     public static ApiException forbidden(String message) {
         return new ApiException(ErrorCode.FORBIDDEN, message);
+    }
+
+    /** A request that did not arrive over HTTPS: never served, never redirected (docs/api-rules.md §6). */
+    public static ApiException httpsRequired() {
+        return new ApiException(ErrorCode.HTTPS_REQUIRED, "This API is served over HTTPS only. A key sent over plain HTTP may"
+                + " have been seen by others: ask your account manager to revoke it.");
     }
 
     /**

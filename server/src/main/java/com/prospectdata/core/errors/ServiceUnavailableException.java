@@ -18,6 +18,14 @@ public class ServiceUnavailableException extends ApiException {
         return new ServiceUnavailableException(ApiException.BUSY, 1);
     }
 
+    /**
+     * The calling key already has its share of this server's slots of the request's kind of work
+     * in use: back in a second, when one of its own requests has been answered.
+     */
+    public static ServiceUnavailableException keyShareInUse() {
+        return new ServiceUnavailableException(ApiException.KEY_SHARE_IN_USE, 1);
+    }
+
     public long retryAfterSeconds() {
         return retryAfterSeconds;
     }

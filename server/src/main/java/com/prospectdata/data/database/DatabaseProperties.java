@@ -5,6 +5,9 @@ import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotNull;
 import java.nio.file.Path;
+import java.time.Duration;
+import org.hibernate.validator.constraints.time.DurationMax;
+import org.hibernate.validator.constraints.time.DurationMin;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.boot.convert.DataSizeUnit;
@@ -33,10 +36,14 @@ public record DatabaseProperties(
      * @param durable durable commits ({@code fsync}, {@code synchronous_commit},
      *        {@code full_page_writes} on); {@code false} only for tests and benchmarks, since a
      *        crash may then lose recent commits or corrupt the database
+     * @param recoveryTimeout how long {@code serve}'s attempts to start the embedded PostgreSQL
+     *        again may keep failing before its liveness probe fails, so that the process is
+     *        restarted (it keeps trying meanwhile, and the probe recovers with the database)
      */
     public record EmbeddedPostgres(
             @DefaultValue("0") @Min(0) @Max(65535) int port,
             @DefaultValue("128MB") @DataSizeUnit(DataUnit.MEGABYTES) @NotNull DataSize sharedBuffers,
-            @DefaultValue("true") boolean durable) {
+            @DefaultValue("true") boolean durable,
+            @DefaultValue("2m") @NotNull @DurationMin(seconds = 5) @DurationMax(hours = 24) Duration recoveryTimeout) {
     }
 }

@@ -1,7 +1,9 @@
 package com.prospectdata.data.database;
 
 import com.zaxxer.hikari.HikariDataSource;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
@@ -9,7 +11,8 @@ import org.springframework.context.annotation.Configuration;
 /**
  * With no {@code spring.datasource.url}, the service runs on the embedded PostgreSQL of
  * {@code app.data-dir}. Spring Boot's own DataSource configuration backs off when this bean
- * exists, and Flyway and jOOQ use it as they would any other.
+ * exists, and Flyway and jOOQ use it as they would any other. {@code serve} also looks after it
+ * (EmbeddedPostgresSupervisor); the operator commands, which end soon, do not.
  */
 @Configuration(proxyBeanMethods = false)
 @Conditional(NoDatasourceUrlCondition.class)
@@ -31,6 +34,15 @@ class EmbeddedDatabaseConfiguration {
         dataSource.setJdbcUrl(server.jdbcUrl());
         dataSource.setUsername(server.username());
         dataSource.setPassword(server.password());
+        // So that the server, when this process ends, tells this pool's sessions from another process's.
+        dataSource.addDataSourceProperty("ApplicationName", server.applicationName());
         return dataSource;
+    }
+
+    @Bean
+    @ConditionalOnWebApplication
+    EmbeddedPostgresSupervisor embeddedPostgresSupervisor(EmbeddedPostgresServer server, DatabaseReachability reachability,
+                                                          DatabaseProperties settings, ApplicationEventPublisher events) {
+        return new EmbeddedPostgresSupervisor(server, reachability, settings.embeddedPostgres().recoveryTimeout(), events);
     }
 }

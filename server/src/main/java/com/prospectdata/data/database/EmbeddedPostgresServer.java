@@ -3,29 +3,34 @@ package com.prospectdata.data.database;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
-import java.nio.file.StandardOpenOption;
-import java.sql.ResultSet;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -40,10 +45,19 @@ import org.slf4j.LoggerFactory;
  * <p>The server belongs to no process: it runs detached from the one that started it, and the
  * last process out stops it. A process that ends while another still has sessions open leaves
  * it running; the starter holds a lock on {@code postgres.starter} beside the data directory for
- * as long as it runs, so a process that attached knows, when it ends, whether the starter is
- * still there to stop the server later or whether that is now its own job. The server's own log
- * goes to {@code postgres.log} beside the data directory, never to the starter's output, which
- * ends with it.
+ * as long as it runs (and writes its pid there, for the others to name it), so a process that
+ * attached knows, when it ends, whether the starter is still there to stop the server later or
+ * whether that is now its own job. The server's own log goes to {@code postgres.log} beside the
+ * data directory, never to the starter's output, which ends with it.
+ *
+ * <p>The starter also brings the server back when it has stopped ({@link #restart}, which
+ * {@code serve} calls: EmbeddedPostgresSupervisor): on the same port, with the same settings, as
+ * PostgreSQL recorded them ({@link PostmasterCommand}). A process that attached takes the
+ * starter's place when the starter has ended. Meanwhile another process that needs the server
+ * waits for the starter to bring it back, at most {@link #STARTER_WAIT}, then says so in one
+ * line, instead of starting a server of its own: the starter holds zonky's lock on the data
+ * directory ({@code epg-lock}), through zonky's handle or, having taken the starter's place, its
+ * own.
  *
  * <p>It is a real database, not a test fixture: commits are durable unless
  * {@code app.embedded-postgres.durable=false} asks otherwise, it listens on loopback only,
@@ -53,14 +67,44 @@ import org.slf4j.LoggerFactory;
 public final class EmbeddedPostgresServer implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(EmbeddedPostgresServer.class);
+    /** How long a process waits while another starts the server at the same moment. */
     private static final Duration ATTACH_TIMEOUT = Duration.ofSeconds(60);
+    /**
+     * How long a process waits for a starter that is still there to bring a stopped server back
+     * (serve's attempts come at most 2 s apart: RestartSchedule) before it says so and gives up.
+     */
+    static final Duration STARTER_WAIT = Duration.ofSeconds(10);
+    /** How long a restart may take: crash recovery replays what the last checkpoint missed. */
+    private static final Duration RESTART_TIMEOUT = Duration.ofSeconds(60);
     static final String SUPERUSER = "postgres";
+    /** zonky's lock on the data directory, taken by its start and released by its close. */
+    private static final String DATA_DIRECTORY_LOCK = "epg-lock";
 
     /** What the server is started with when this process starts it. */
     public record Settings(Path dataDirectory, int preferredPort, String sharedBuffers, boolean durable) {
     }
 
+    /** What {@link #restart} did. */
+    public enum Outcome {
+        /** Started again, accepting connections. */
+        STARTED,
+        /** It could not start; the detail says why, in PostgreSQL's words where it gave some. */
+        FAILED,
+        /** A postmaster runs: nothing to do. */
+        RUNNING,
+        /** Another process is the starter, still there: bringing it back is that process's job. */
+        NOT_STARTER
+    }
+
+    /** What {@link #restart} did, and a detail for its log line. */
+    public record Restart(Outcome outcome, String detail) {
+    }
+
     private static final Duration STOP_TIMEOUT = Duration.ofSeconds(60);
+    /** How long this process's own connections to the server (not the pool's) wait for it. */
+    private static final Duration OWN_CONNECTION_TIMEOUT = Duration.ofSeconds(10);
+    /** Tells apart the instances of one JVM (tests run commands in process), each a user of its own. */
+    private static final AtomicInteger INSTANCES = new AtomicInteger();
     /**
      * Servers this JVM started and left running for others. Only tests run several commands in
      * one JVM; there, the last one out stops such a server through its handle, which also
@@ -68,37 +112,62 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
      */
     private static final Map<Path, EmbeddedPostgres> HANDED_OVER = new ConcurrentHashMap<>();
 
-    /** Set when this process started the server: its handle, and the lock that says it is still there. */
-    private final EmbeddedPostgres startedServer;
-    private final FileLock starterLock;
     private final Path dataDirectory;
     private final int port;
     private final String password;
+    private final String applicationName;
+    /** While this process is the starter: zonky's handle when it started the server through zonky. */
+    private @Nullable EmbeddedPostgres startedServer;
+    /** While this process is the starter having taken the place of one that ended: zonky's lock, held here. */
+    private @Nullable FileLock dataDirectoryLock;
+    /** While this process is the starter: the lock that says it is still there. */
+    private @Nullable FileLock starterLock;
+    private boolean closed;
 
-    private EmbeddedPostgresServer(EmbeddedPostgres startedServer, FileLock starterLock, Path dataDirectory, int port,
-                                   String password) {
+    private EmbeddedPostgresServer(@Nullable EmbeddedPostgres startedServer, @Nullable FileLock starterLock, Path dataDirectory,
+                                   int port, String password, String applicationName) {
         this.startedServer = startedServer;
         this.starterLock = starterLock;
         this.dataDirectory = dataDirectory;
         this.port = port;
         this.password = password;
+        this.applicationName = applicationName;
     }
 
     /**
      * Attaches to the server running on the data directory, or starts one there. A data
      * directory of an earlier version, which trusted every local connection, is given a
-     * password on the way.
+     * password on the way. While the server is down and the process that started it is still
+     * there, waits at most {@link #STARTER_WAIT} for that process to bring it back.
      */
     public static EmbeddedPostgresServer startOrAttach(Settings settings) {
         Path dataDirectory = settings.dataDirectory();
+        String applicationName = "prospect-api " + ProcessHandle.current().pid() + "/" + INSTANCES.incrementAndGet();
         EmbeddedPostgresPassword passwordFile = EmbeddedPostgresPassword.beside(dataDirectory);
         long deadline = System.nanoTime() + ATTACH_TIMEOUT.toNanos();
+        long starterDeadline = 0;
         while (true) {
             Optional<Integer> running = runningPort(dataDirectory);
             if (running.isPresent()) {
                 log.info("Using the embedded PostgreSQL already running on port {} ({})", running.get(), dataDirectory);
-                String password = requirePassword(passwordFile, running.get());
-                return new EmbeddedPostgresServer(null, null, dataDirectory, running.get(), password);
+                String password = requirePassword(passwordFile, running.get(), applicationName);
+                return new EmbeddedPostgresServer(null, null, dataDirectory, running.get(), password, applicationName);
+            }
+            Optional<String> starter = otherStarter(dataDirectory);
+            if (starter.isPresent()) {
+                long now = System.nanoTime();
+                if (starterDeadline == 0) {
+                    starterDeadline = now + STARTER_WAIT.toNanos();
+                    log.info("The embedded PostgreSQL in {} is not running; waiting up to {} s for its starter ({}) to bring it back",
+                            dataDirectory, STARTER_WAIT.toSeconds(), starter.get());
+                } else if (now - starterDeadline > 0) {
+                    throw new IllegalStateException("the embedded PostgreSQL in " + dataDirectory.toAbsolutePath()
+                            + " is not running, and the process that started it (" + starter.get() + ") has not brought it back within "
+                            + STARTER_WAIT.toSeconds() + " s; serve restarts it by itself (its log says why it cannot yet): "
+                            + "run the command again once it is back, or stop that process so that this one can start it");
+                }
+                sleep(DatabaseReachability.CHECK_INTERVAL);
+                continue;
             }
             try {
                 boolean fresh = !Files.isRegularFile(dataDirectory.resolve("PG_VERSION"));
@@ -106,9 +175,10 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
                 EmbeddedPostgres started = builder(settings, fresh, password).start();
                 log.info("Started the embedded PostgreSQL on port {} ({}{})", started.getPort(), dataDirectory,
                         settings.durable() ? "" : ", not durable: a crash may lose recent commits");
-                FileLock starterLock = lockAsStarter(dataDirectory);
+                FileLock starterLock = tryLockAsStarter(dataDirectory).orElseThrow(() ->
+                        new IllegalStateException("Another process holds " + starterLockFile(dataDirectory)));
                 return new EmbeddedPostgresServer(started, starterLock, dataDirectory, started.getPort(),
-                        requirePassword(passwordFile, started.getPort()));
+                        requirePassword(passwordFile, started.getPort(), applicationName), applicationName);
             } catch (IOException | IllegalStateException e) {
                 // Another process is starting it at this very moment: attach once it is up.
                 if (System.nanoTime() > deadline) {
@@ -164,12 +234,12 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
      * connection: its superuser gets the password (kept in the password file) and its
      * pg_hba.conf asks every connection for it. Safe to repeat after a failure half-way.
      */
-    private static String requirePassword(EmbeddedPostgresPassword passwordFile, int port) {
+    private static String requirePassword(EmbeddedPostgresPassword passwordFile, int port, String applicationName) {
         Path accessRules = passwordFile.dataDirectory().resolve("pg_hba.conf");
         try {
             String password = passwordFile.createOrRead();
             if (PasswordOnlyAccess.trustsAnyone(accessRules)) {
-                try (Connection connection = DriverManager.getConnection(jdbcUrl(port), connectionProperties(password));
+                try (Connection connection = DriverManager.getConnection(jdbcUrl(port), connectionProperties(password, applicationName));
                      Statement statement = connection.createStatement()) {
                     statement.execute("SET password_encryption = 'scram-sha-256'");
                     // The password is base62 (EmbeddedPostgresPassword): nothing in it to quote.
@@ -188,10 +258,18 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
         }
     }
 
-    private static Properties connectionProperties(String password) {
+    /**
+     * Every connection this process opens carries its name ({@link #applicationName()}), so that
+     * when it ends it can tell its own sessions, still closing, from another process's; and none
+     * waits for ever on a server that stopped answering.
+     */
+    private static Properties connectionProperties(String password, String applicationName) {
         Properties properties = new Properties();
         properties.setProperty("user", SUPERUSER);
         properties.setProperty("password", password);
+        properties.setProperty("ApplicationName", applicationName);
+        properties.setProperty("connectTimeout", Long.toString(OWN_CONNECTION_TIMEOUT.toSeconds()));
+        properties.setProperty("socketTimeout", Long.toString(OWN_CONNECTION_TIMEOUT.toSeconds()));
         return properties;
     }
 
@@ -208,7 +286,25 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
     }
 
     private static Optional<ProcessHandle> alivePostmaster(List<String> pidFileLines) {
-        return ProcessHandle.of(Long.parseLong(pidFileLines.get(0).trim())).filter(ProcessHandle::isAlive);
+        return ProcessHandle.of(Long.parseLong(pidFileLines.get(0).trim()))
+                .filter(ProcessHandle::isAlive)
+                .filter(EmbeddedPostgresServer::notAZombie);
+    }
+
+    /**
+     * Java takes a process that has ended but was not yet reaped by its parent for alive. A
+     * killed postmaster is such a process until init reaps it, which some containers' init
+     * never does: Linux says it is a zombie ({@code Z}) in its {@code stat}.
+     */
+    private static boolean notAZombie(ProcessHandle process) {
+        try {
+            String stat = Files.readString(Path.of("/proc", Long.toString(process.pid()), "stat"), StandardCharsets.US_ASCII);
+            // "pid (command) state ...": the command may hold spaces and parentheses; the state follows the last ')'.
+            char state = stat.charAt(stat.lastIndexOf(')') + 2);
+            return state != 'Z' && state != 'X';
+        } catch (IOException | RuntimeException e) {
+            return process.isAlive();
+        }
     }
 
     /** postmaster.pid: line 1 is the postmaster's pid, line 4 its port (PostgreSQL's documented layout). */
@@ -251,6 +347,10 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
         return jdbcUrl(port);
     }
 
+    public int port() {
+        return port;
+    }
+
     public String username() {
         return SUPERUSER;
     }
@@ -259,28 +359,164 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
         return password;
     }
 
-    public boolean ownsServer() {
-        return startedServer != null;
+    /**
+     * The name every connection of this process gives PostgreSQL (its {@code application_name}):
+     * the jar and this process's id, and which instance of this class in it. The pool's
+     * connections carry it too (EmbeddedDatabaseConfiguration), and with them the reachability
+     * check's, which copies the pool's settings.
+     */
+    public String applicationName() {
+        return applicationName;
+    }
+
+    /** Whether this process is the starter: it started the server, or took the place of the one that did. */
+    public synchronized boolean ownsServer() {
+        return starterLock != null;
+    }
+
+    /** Whether a postmaster runs on the data directory: up, starting, recovering, or frozen. */
+    public boolean postmasterRunning() {
+        return runningPostmaster(dataDirectory).isPresent();
+    }
+
+    /**
+     * Starts the server again when no postmaster runs on the data directory: on the same port,
+     * with the options PostgreSQL recorded at its last start, if this process is the starter or
+     * can take the place of a starter that has ended. Waits until it accepts connections or has
+     * failed (at most a minute, for crash recovery). Never after {@link #close()}.
+     */
+    public synchronized Restart restart() {
+        if (closed) {
+            return new Restart(Outcome.NOT_STARTER, "this process is shutting down");
+        }
+        if (postmasterRunning()) {
+            return new Restart(Outcome.RUNNING, "");
+        }
+        if (starterLock == null && !takeStartersPlace()) {
+            return new Restart(Outcome.NOT_STARTER, "the process that started it, "
+                    + otherStarter(dataDirectory).orElse("ended just now") + ", is still there to do it");
+        }
+        setAsideUnreapedPidFile();
+        Optional<PostmasterCommand> command = PostmasterCommand.read(dataDirectory);
+        if (command.isEmpty()) {
+            return new Restart(Outcome.FAILED, "no postmaster.opts in " + dataDirectory + " to start it as before");
+        }
+        try {
+            Optional<String> problem = command.get().start(dataDirectory, serverLog(dataDirectory), RESTART_TIMEOUT);
+            if (problem.isPresent()) {
+                return new Restart(Outcome.FAILED, problem.get());
+            }
+            return runningPort(dataDirectory).isPresent() ? new Restart(Outcome.STARTED, "")
+                    : new Restart(Outcome.FAILED, "pg_ctl started it, but it does not accept connections");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return new Restart(Outcome.FAILED, "interrupted");
+        }
+    }
+
+    /**
+     * A killed postmaster stays a zombie until its parent reaps it, and the parent pg_ctl left it
+     * to is init, which in some containers never reaps; PostgreSQL, seeing the pid of its
+     * {@code postmaster.pid} still there, refuses to start ("lock file already exists"). Once no
+     * process of the old server works in the data directory any more (they all do, from their
+     * start; a backend that outlived its postmaster would still hold the shared memory that
+     * PostgreSQL's own check of that file looks for), the file is stale: it is set aside, as
+     * {@code postmaster.pid.stale}.
+     */
+    private void setAsideUnreapedPidFile() {
+        Optional<List<String>> lines = postmasterLines(dataDirectory);
+        if (lines.isEmpty()) {
+            return;
+        }
+        Optional<ProcessHandle> recorded = ProcessHandle.of(Long.parseLong(lines.get().get(0).trim()));
+        if (recorded.isEmpty() || notAZombie(recorded.get()) || anyProcessWorksIn(dataDirectory)) {
+            return;
+        }
+        Path pidFile = dataDirectory.resolve("postmaster.pid");
+        try {
+            Files.move(pidFile, pidFile.resolveSibling("postmaster.pid.stale"), StandardCopyOption.REPLACE_EXISTING);
+            log.info("The postmaster of {} (pid {}) has ended but was never reaped; set its postmaster.pid aside",
+                    dataDirectory, recorded.get().pid());
+        } catch (IOException e) {
+            log.debug("Could not set {} aside: {}", pidFile, e.getMessage());
+        }
+    }
+
+    /** Whether a live process (no zombie) has the data directory as its working directory. */
+    private static boolean anyProcessWorksIn(Path dataDirectory) {
+        Path directory;
+        try {
+            directory = dataDirectory.toRealPath();
+        } catch (IOException e) {
+            return true;
+        }
+        return ProcessHandle.allProcesses().filter(EmbeddedPostgresServer::notAZombie).anyMatch(process -> {
+            try {
+                return Files.readSymbolicLink(Path.of("/proc", Long.toString(process.pid()), "cwd")).equals(directory);
+            } catch (IOException | RuntimeException e) {
+                return false;
+            }
+        });
+    }
+
+    /**
+     * Takes the starter's place when the process that started the server has ended: its lock,
+     * then zonky's lock on the data directory, which a process starting the server through zonky
+     * at this moment holds (it then keeps the place). In this JVM (tests), a handle some instance
+     * left running is taken over with its lock.
+     */
+    private boolean takeStartersPlace() {
+        Optional<FileLock> starter = tryLockAsStarter(dataDirectory);
+        if (starter.isEmpty()) {
+            return false;
+        }
+        EmbeddedPostgres handedOver = HANDED_OVER.remove(dataDirectory);
+        if (handedOver != null) {
+            startedServer = handedOver;
+        } else {
+            Optional<FileLock> directory = tryLock(dataDirectory.resolve(DATA_DIRECTORY_LOCK));
+            if (directory.isEmpty()) {
+                releaseQuietly(starter.get());
+                return false;
+            }
+            dataDirectoryLock = directory.get();
+        }
+        starterLock = starter.get();
+        log.info("The process that started the embedded PostgreSQL on port {} has ended; this process takes its place", port);
+        return true;
     }
 
     /**
      * Stops the server if no other process has a session on it and no starter is left to stop it
      * later; leaves it running otherwise. Called when this process no longer needs it (its own
-     * pool is closed by then).
+     * pool is closed by then). The server is never started again by this instance afterwards.
      */
     @Override
-    public void close() {
+    public synchronized void close() {
+        closed = true;
         long others = otherSessions();
-        if (startedServer != null) {
+        if (starterLock != null) {
             if (others > 0) {
                 log.info("Leaving the embedded PostgreSQL running on port {}: {} session(s) of other processes use it; "
                         + "the last of them to end stops it", port, others);
-                HANDED_OVER.put(dataDirectory, startedServer);
+                if (startedServer != null) {
+                    HANDED_OVER.put(dataDirectory, startedServer);
+                }
+                releaseQuietly(dataDirectoryLock);
                 releaseQuietly(starterLock);
+                dropStartersPlace();
                 return;
             }
             releaseQuietly(starterLock);
-            closeStarted(startedServer);
+            if (startedServer != null) {
+                closeStarted(startedServer);
+            } else {
+                runningPostmaster(dataDirectory).ifPresent(EmbeddedPostgresServer::stop);
+                releaseQuietly(dataDirectoryLock);
+            }
+            dropStartersPlace();
+            runningPostmaster(dataDirectory).ifPresent(postmaster ->
+                    log.warn("The embedded PostgreSQL on port {} (pid {}) is still running after its stop", port, postmaster.pid()));
             return;
         }
         if (others > 0 || !starterGone()) {
@@ -293,18 +529,29 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
                 closeStarted(startedHere);
                 return;
             }
-            // SIGTERM: PostgreSQL's smart shutdown, clean, and immediate with no sessions left.
-            postmaster.destroy();
-            try {
-                postmaster.onExit().get(STOP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            } catch (ExecutionException | TimeoutException e) {
-                log.warn("The embedded PostgreSQL (pid {}) did not stop within {}", postmaster.pid(), STOP_TIMEOUT);
-            }
+            stop(postmaster);
         });
     }
 
+    private void dropStartersPlace() {
+        startedServer = null;
+        dataDirectoryLock = null;
+        starterLock = null;
+    }
+
+    /** SIGTERM: PostgreSQL's smart shutdown, clean, and immediate with no sessions left. */
+    private static void stop(ProcessHandle postmaster) {
+        postmaster.destroy();
+        try {
+            postmaster.onExit().get(STOP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException | TimeoutException e) {
+            log.warn("The embedded PostgreSQL (pid {}) did not stop within {}", postmaster.pid(), STOP_TIMEOUT);
+        }
+    }
+
+    /** zonky's stop ({@code pg_ctl stop -m fast}), which also releases its lock on the data directory. */
     private static void closeStarted(EmbeddedPostgres server) {
         try {
             server.close();
@@ -313,14 +560,22 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
         }
     }
 
-    /** Client sessions on the server other than the one asking; with no answer, assume there are some. */
+    /**
+     * Client sessions of other processes on the server; with no answer, assume there are some.
+     * This process's own sessions carry its {@link #applicationName()} and do not count: its
+     * pool has just closed them, but their backends may not have ended yet, and counted as
+     * another process's they would leave the server running with nobody left to stop it.
+     */
     private long otherSessions() {
-        try (Connection connection = DriverManager.getConnection(jdbcUrl(), connectionProperties(password));
-             Statement statement = connection.createStatement();
-             ResultSet count = statement.executeQuery("SELECT count(*) FROM pg_stat_activity"
-                     + " WHERE backend_type = 'client backend' AND pid <> pg_backend_pid()")) {
-            count.next();
-            return count.getLong(1);
+        try (Connection connection = DriverManager.getConnection(jdbcUrl(), connectionProperties(password, applicationName));
+             PreparedStatement statement = connection.prepareStatement("SELECT count(*) FROM pg_stat_activity"
+                     + " WHERE backend_type = 'client backend' AND pid <> pg_backend_pid()"
+                     + " AND application_name IS DISTINCT FROM ?")) {
+            statement.setString(1, applicationName);
+            try (ResultSet count = statement.executeQuery()) {
+                count.next();
+                return count.getLong(1);
+            }
         } catch (SQLException e) {
             log.debug("Could not count the embedded PostgreSQL's sessions: {}", e.getMessage());
             return runningPostmaster(dataDirectory).isPresent() ? 1 : 0;
@@ -329,28 +584,73 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
 
     /** Whether the process that started the server has ended: nothing holds its lock any more. */
     private boolean starterGone() {
-        try (FileChannel channel = FileChannel.open(starterLockFile(dataDirectory), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+        return otherStarter(dataDirectory).isEmpty();
+    }
+
+    /**
+     * The starter, when a process other than this instance holds the starter's lock: "pid N" as
+     * it wrote it there. In this JVM (tests run commands in process) another instance may hold it.
+     */
+    private static Optional<String> otherStarter(Path dataDirectory) {
+        Path file = starterLockFile(dataDirectory);
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
              FileLock lock = channel.tryLock()) {
-            return lock != null;
+            if (lock != null) {
+                return Optional.empty();
+            }
         } catch (OverlappingFileLockException e) {
-            // The starter is this very JVM (tests run commands in process).
-            return false;
+            return Optional.of("pid " + ProcessHandle.current().pid());
         } catch (IOException e) {
-            return false;
+            return Optional.empty();
+        }
+        try {
+            String pid = Files.readString(file, StandardCharsets.US_ASCII).strip();
+            return Optional.of(pid.matches("[0-9]{1,10}") ? "pid " + pid : "pid unknown");
+        } catch (IOException e) {
+            return Optional.of("pid unknown");
         }
     }
 
-    private static FileLock lockAsStarter(Path dataDirectory) throws IOException {
-        FileChannel channel = FileChannel.open(starterLockFile(dataDirectory), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-        FileLock lock = channel.tryLock();
-        if (lock == null) {
-            channel.close();
-            throw new IllegalStateException("Another process holds " + starterLockFile(dataDirectory));
-        }
+    /** The starter's lock, with this process's pid written in it; empty if another holds it. */
+    private static Optional<FileLock> tryLockAsStarter(Path dataDirectory) {
+        Optional<FileLock> lock = tryLock(starterLockFile(dataDirectory));
+        lock.ifPresent(held -> {
+            try {
+                held.channel().truncate(0);
+                held.channel().write(ByteBuffer.wrap((ProcessHandle.current().pid() + "\n").getBytes(StandardCharsets.US_ASCII)), 0);
+            } catch (IOException e) {
+                log.debug("Could not write this process's pid into {}: {}", starterLockFile(dataDirectory), e.getMessage());
+            }
+        });
         return lock;
     }
 
-    private static void releaseQuietly(FileLock lock) {
+    /** A lock on the whole file, if no other process (and no other channel of this JVM) holds one. */
+    private static Optional<FileLock> tryLock(Path file) {
+        FileChannel channel = null;
+        try {
+            channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+            FileLock lock = channel.tryLock();
+            if (lock != null) {
+                return Optional.of(lock);
+            }
+        } catch (IOException | OverlappingFileLockException e) {
+            log.debug("Could not lock {}: {}", file, e.toString());
+        }
+        if (channel != null) {
+            try {
+                channel.close();
+            } catch (IOException e) {
+                log.debug("Could not close {}: {}", file, e.getMessage());
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static void releaseQuietly(@Nullable FileLock lock) {
+        if (lock == null) {
+            return;
+        }
         try {
             lock.channel().close();
         } catch (IOException e) {

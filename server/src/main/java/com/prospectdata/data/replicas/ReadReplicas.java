@@ -3,6 +3,7 @@ package com.prospectdata.data.replicas;
 import static org.jooq.impl.DSL.function;
 import static org.jooq.impl.DSL.inline;
 
+import com.prospectdata.data.database.CancelSignal;
 import com.prospectdata.data.database.DatabaseFailures;
 import com.prospectdata.data.database.StatementDeadline;
 import com.zaxxer.hikari.HikariConfig;
@@ -191,6 +192,7 @@ public class ReadReplicas implements SmartLifecycle {
         // A replica down at start-up is not a reason not to start: it joins when it answers.
         config.setInitializationFailTimeout(-1);
         config.setMetricsTrackerFactory(new MicrometerMetricsTrackerFactory(meters));
+        CancelSignal.bound(config);
         return new HikariDataSource(config);
     }
 

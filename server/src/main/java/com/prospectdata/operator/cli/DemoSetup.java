@@ -6,6 +6,7 @@ import com.prospectdata.pipeline.auth.Scopes;
 import com.prospectdata.pipeline.Tier;
 import com.prospectdata.data.database.DatabaseProperties;
 import com.prospectdata.data.database.NoDatasourceUrlCondition;
+import com.prospectdata.generated.jooq.tables.records.ApiKeyRecord;
 import com.prospectdata.operator.demodata.DemoDataGenerator;
 import com.prospectdata.operator.demodata.DemoDataLoader;
 import com.prospectdata.operator.demodata.DemoDataQueries;
@@ -35,6 +36,8 @@ class DemoSetup {
     /** Fixed, so every demo database holds the same companies (job dates apart). */
     static final long DEMO_SEED = 42;
     static final int DEMO_COMPANIES = 3000;
+    /** What tells the keys {@code serve --demo} issued from those an operator issued. */
+    static final String DEMO_KEY_LABEL = "demo key (serve --demo)";
 
     private static final Logger log = LoggerFactory.getLogger(DemoSetup.class);
 
@@ -81,6 +84,43 @@ class DemoSetup {
         return word.matches("[A-Za-z0-9_./:=@%+-]+") ? word : "'" + word.replace("'", "'\\''") + "'";
     }
 
+    /** The demo key issued now, and how many earlier ones it revoked. */
+    record DemoKey(ApiKeyService.IssuedKey issued, int revoked) {
+
+        /** The banner's line about the keys it replaced, empty when there were none. */
+        String replacing() {
+            if (revoked == 0) {
+                return "";
+            }
+            return (revoked == 1 ? "It replaces the earlier demo key, now revoked"
+                    : "It replaces the " + revoked + " earlier demo keys, now revoked")
+                    + ": a key is kept only as its hash, so none can be shown again.\n";
+        }
+    }
+
+    /**
+     * Revokes the demo keys earlier starts issued, found by their label, and issues one fresh
+     * key. An earlier key cannot be reused: only its hash is stored, so it cannot be printed
+     * again, and a key nobody can see should not stay live. So a demo database holds one active
+     * demo key however often {@code serve --demo} starts on it; keys issued with
+     * {@code keys issue} for the demo organization are left alone.
+     */
+    DemoKey replaceDemoKey() {
+        int revoked = 0;
+        for (ApiKeyRecord key : keys.list(Optional.of(DemoDataGenerator.DEMO_ORGANIZATION_ID))) {
+            if (DEMO_KEY_LABEL.equals(key.getLabel()) && key.getRevokedAt() == null) {
+                keys.revoke(key.getId().toString());
+                revoked++;
+            }
+        }
+        var issued = keys.issue(DemoDataGenerator.DEMO_ORGANIZATION_ID, Tier.PRO, null,
+                List.of(Scopes.COMPANIES_READ), environment.served(), DEMO_KEY_LABEL, Optional.empty());
+        if (revoked > 0) {
+            log.info("Revoked {} earlier demo key(s) of this database; issued a fresh one", revoked);
+        }
+        return new DemoKey(issued, revoked);
+    }
+
     public void prepareAndPrint(ConfigurableApplicationContext context) {
         Optional<UUID> search = Optional.empty();
         if (queries.isEmpty()) {
@@ -98,8 +138,8 @@ class DemoSetup {
             System.out.println();
             return;
         }
-        var issued = keys.issue(DemoDataGenerator.DEMO_ORGANIZATION_ID, Tier.PRO, null,
-                List.of(Scopes.COMPANIES_READ), environment.served(), "demo key (serve --demo)", Optional.empty());
+        DemoKey demoKey = replaceDemoKey();
+        var issued = demoKey.issued();
         String port = context.getEnvironment().getProperty("local.server.port", "8080");
         boolean tls = Ssl.isEnabled(Binder.get(context.getEnvironment()).bind("server.ssl", Ssl.class).orElse(null));
         String base = (tls ? "https" : "http") + "://localhost:" + port;
@@ -120,6 +160,7 @@ class DemoSetup {
                 .append("Demo ready. A new demo API key (tier pro, companies:read, ").append(environment.served().wireName())
                 .append(") for \"").append(DemoDataGenerator.DEMO_ORGANIZATION_NAME).append("\":\n\n")
                 .append("  ").append(issued.key()).append("\n\n")
+                .append(demoKey.replacing())
                 .append("It is shown only now. Try it:\n\n")
                 .append("  ").append(curl).append("\n\n")
                 .append("Revoke it with:\n\n")

@@ -1,10 +1,23 @@
 package com.prospectdata.operator.cli;
 
 import com.prospectdata.data.database.DatabaseFailures;
+import java.sql.SQLException;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Deque;
+import java.util.IdentityHashMap;
+import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /** The one line an operator sees when a command fails: the root cause's words, no stack trace. */
 final class OneLineMessage {
+
+    /** The operating system's words for ENOSPC, in every message Java and PostgreSQL make of it. */
+    private static final String NO_SPACE = "No space left on device";
+    /** PostgreSQL's disk_full. */
+    private static final String DISK_FULL = "53100";
 
     private OneLineMessage() {
     }
@@ -14,8 +27,12 @@ final class OneLineMessage {
         if (setting.isPresent()) {
             return setting.get() + " (see the README's Configuration)";
         }
+        Optional<String> diskFull = diskFull(failure);
+        if (diskFull.isPresent()) {
+            return diskFull.get();
+        }
         if (DatabaseFailures.isUnreachable(failure)) {
-            return "the database cannot be reached (" + innermost(failure).getMessage() + ")";
+            return "the database cannot be reached (" + deepestWords(failure) + ")";
         }
         Throwable cause = failure;
         // Spring wraps start-up failures; the innermost message with words is the useful one.
@@ -24,14 +41,73 @@ final class OneLineMessage {
             cause = cause.getCause();
         }
         String message = cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage();
-        return message.replaceAll("\\s+", " ").strip();
+        return oneLine(message);
     }
 
-    private static Throwable innermost(Throwable failure) {
-        Throwable cause = failure;
-        while (cause.getCause() != null && cause.getCause() != cause) {
-            cause = cause.getCause();
+    /**
+     * A full disk, named as such wherever it is: PostgreSQL's (SQLSTATE 53100, whatever else
+     * followed: a connection the server then ended, a rollback that failed) or this process's
+     * own, writing a file. Suppressed failures are searched too, since a failed rollback can
+     * carry the failure that caused it.
+     */
+    private static Optional<String> diskFull(Throwable failure) {
+        String written = null;
+        for (Throwable each : chain(failure)) {
+            if (each instanceof SQLException sql && DISK_FULL.equals(sql.getSQLState())) {
+                return Optional.of("the database's disk is full: " + firstLine(sql.getMessage())
+                        + "; free space where PostgreSQL keeps its data (the embedded one's is in app.data-dir), then run the command again");
+            }
+            if (written == null && each.getMessage() != null && each.getMessage().contains(NO_SPACE)) {
+                written = each.getMessage();
+            }
         }
-        return cause;
+        if (written == null) {
+            return Optional.empty();
+        }
+        // A wrapper's message may be its cause's toString(): the words without the class name.
+        String words = written.replaceFirst("^([a-z]\\w*\\.)+\\w+(Exception|Error): ", "");
+        return Optional.of("the disk is full: " + oneLine(words) + "; free space, then run the command again");
+    }
+
+    /** The failure, its causes and the failures suppressed along the way, outermost first, each once. */
+    private static Iterable<Throwable> chain(Throwable failure) {
+        Set<Throwable> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+        Deque<Throwable> pending = new ArrayDeque<>();
+        List<Throwable> ordered = new ArrayList<>();
+        pending.add(failure);
+        while (!pending.isEmpty() && ordered.size() < 100) {
+            Throwable next = pending.removeFirst();
+            if (!seen.add(next)) {
+                continue;
+            }
+            ordered.add(next);
+            if (next.getCause() != null) {
+                pending.add(next.getCause());
+            }
+            pending.addAll(List.of(next.getSuppressed()));
+            if (next instanceof SQLException sql && sql.getNextException() != null) {
+                pending.add(sql.getNextException());
+            }
+        }
+        return ordered;
+    }
+
+    /** The innermost message with words: a driver's end of stream has none, the failure around it does. */
+    private static String deepestWords(Throwable failure) {
+        String words = failure.toString();
+        for (Throwable cause = failure; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
+            if (cause.getMessage() != null && !cause.getMessage().isBlank()) {
+                words = cause.getMessage();
+            }
+        }
+        return oneLine(words);
+    }
+
+    private static String firstLine(String message) {
+        return message == null ? "" : oneLine(message.lines().findFirst().orElse(""));
+    }
+
+    private static String oneLine(String message) {
+        return message.replaceAll("\\s+", " ").strip();
     }
 }

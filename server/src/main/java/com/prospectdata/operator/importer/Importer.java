@@ -108,7 +108,11 @@ public class Importer {
         Path spooled = Files.createTempFile("prospect-import-", ".jsonl");
         try {
             Files.copy(in, spooled, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-        } catch (IOException | RuntimeException e) {
+        } catch (IOException e) {
+            Files.deleteIfExists(spooled);
+            // The operating system's words (a full disk, say) name no file.
+            throw new IOException("could not copy standard input to " + spooled + ": " + e.getMessage(), e);
+        } catch (RuntimeException e) {
             Files.deleteIfExists(spooled);
             throw e;
         }

@@ -55,14 +55,27 @@ final class RejectsFile implements AutoCloseable {
 
     /** Copies one line as read, without its '\n', and ends it with '\n'. */
     void write(byte[] line, int length) throws IOException {
-        out.write(line, 0, length);
-        out.write('\n');
+        try {
+            out.write(line, 0, length);
+            out.write('\n');
+        } catch (IOException e) {
+            throw named(e);
+        }
+    }
+
+    /** The operating system's words name no file: a full disk must say which file it stopped. */
+    private IOException named(IOException failure) {
+        return new IOException("could not write the rejects file " + target + ": " + failure.getMessage(), failure);
     }
 
     void commit() throws IOException {
-        out.flush();
-        file.getChannel().force(true);
-        out.close();
+        try {
+            out.flush();
+            file.getChannel().force(true);
+            out.close();
+        } catch (IOException e) {
+            throw named(e);
+        }
         Files.move(temporary, target.toAbsolutePath(), StandardCopyOption.ATOMIC_MOVE,
                 StandardCopyOption.REPLACE_EXISTING);
         committed = true;

@@ -59,14 +59,12 @@ public final class ReadParameters {
     }
 
     /**
-     * This request's URL as the API read it, with {@code name} set to {@code value}: the
-     * {@link #pathAndQueryWith path and query} after the scheme, host and port the request named
-     * (behind a trusted proxy, those it forwarded).
+     * The scheme, host and port the request named ({@code https://api.example.com}; behind a
+     * trusted proxy, those it forwarded), for a URL of this API when no public base URL is set.
      */
-    public String urlWith(String name, String value) {
+    public String requestOrigin() {
         String url = request.getRequestURL().toString();
-        String origin = url.substring(0, url.length() - request.getRequestURI().length());
-        return origin + pathAndQueryWith(name, value);
+        return url.substring(0, url.length() - request.getRequestURI().length());
     }
 
     /**

@@ -1,7 +1,6 @@
 package com.prospectdata.pipeline.tls;
 
 import com.prospectdata.core.errors.ApiException;
-import com.prospectdata.core.errors.ErrorCode;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
@@ -25,9 +24,7 @@ public class HttpsOnlyFilter extends OncePerRequestFilter {
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
         if (!request.isSecure()) {
-            throw new ApiException(ErrorCode.HTTPS_REQUIRED,
-                    "This API is served over HTTPS only. A key sent over plain HTTP may have been seen by others:"
-                            + " ask your account manager to revoke it.");
+            throw ApiException.httpsRequired();
         }
         chain.doFilter(request, response);
     }

@@ -20,8 +20,8 @@ import org.springframework.core.env.MapPropertySource;
 /**
  * Turns {@code app.tls.*} into Spring Boot's own SSL and forwarded-header settings before the
  * web server is built: an SSL bundle from PEM files (created first in the self-signed mode), or
- * Tomcat's RemoteIpValve trusting X-Forwarded-Proto and X-Forwarded-For from the configured
- * proxies only.
+ * Tomcat's RemoteIpValve trusting X-Forwarded-Proto, X-Forwarded-For and X-Forwarded-Host from the
+ * configured proxies only.
  */
 public class TlsEnvironmentPostProcessor implements EnvironmentPostProcessor {
 
@@ -81,6 +81,8 @@ public class TlsEnvironmentPostProcessor implements EnvironmentPostProcessor {
                         .map(Pattern::quote).collect(Collectors.joining("|")));
                 settings.put("server.tomcat.remoteip.remote-ip-header", "X-Forwarded-For");
                 settings.put("server.tomcat.remoteip.protocol-header", "X-Forwarded-Proto");
+                // Named here, not left to Spring Boot's default: web/HostNameFilter checks the same header.
+                settings.put("server.tomcat.remoteip.host-header", TlsProperties.FORWARDED_HOST_HEADER);
             }
         }
         if (tls.mode() != TlsMode.PROXY) {

@@ -29,8 +29,16 @@ public record TlsProperties(
         List<String> trustedProxies,
         @DefaultValue("conscrypt") @NotNull TlsProvider provider) {
 
+    /** The header whose host Tomcat's RemoteIpValve believes in {@code proxy} mode, from the trusted proxies only. */
+    public static final String FORWARDED_HOST_HEADER = "X-Forwarded-Host";
+
     public TlsProperties {
         selfSignedHostnames = selfSignedHostnames == null ? List.of() : List.copyOf(selfSignedHostnames);
         trustedProxies = trustedProxies == null ? List.of() : List.copyOf(trustedProxies);
+    }
+
+    /** Whether the host a request names may come from {@link #FORWARDED_HOST_HEADER}. */
+    public boolean forwardsHost() {
+        return mode == TlsMode.PROXY;
     }
 }

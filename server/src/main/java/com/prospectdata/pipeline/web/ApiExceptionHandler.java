@@ -10,12 +10,17 @@ import com.prospectdata.generated.model.RateLimitErrorResponse;
 import com.prospectdata.core.errors.RateLimitExceededException;
 import com.prospectdata.core.errors.ServiceUnavailableException;
 import jakarta.servlet.http.HttpServletRequest;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Collection;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.apache.tomcat.util.http.InvalidParameterException;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.http.CacheControl;
@@ -102,9 +107,13 @@ class ApiExceptionHandler {
 
     @ExceptionHandler(HttpRequestMethodNotSupportedException.class)
     ResponseEntity<ErrorResponse> methodNotAllowed(HttpRequestMethodNotSupportedException e) {
+        return methodNotAllowed(e.getMethod(), e.getSupportedHttpMethods());
+    }
+
+    private static ResponseEntity<ErrorResponse> methodNotAllowed(String method, @Nullable Collection<HttpMethod> supported) {
         Set<HttpMethod> allowed = new LinkedHashSet<>();
-        if (e.getSupportedHttpMethods() != null) {
-            allowed.addAll(e.getSupportedHttpMethods());
+        if (supported != null) {
+            allowed.addAll(supported);
         }
         // Every GET route answers HEAD too; say so whichever method was refused.
         if (allowed.contains(HttpMethod.GET)) {
@@ -113,7 +122,7 @@ class ApiExceptionHandler {
         HttpHeaders headers = new HttpHeaders();
         headers.setAllow(allowed);
         return error(ErrorCode.METHOD_NOT_ALLOWED,
-                "Method " + e.getMethod() + " is not allowed here; allowed: "
+                "Method " + method + " is not allowed here; allowed: "
                         + allowed.stream().map(HttpMethod::name).collect(Collectors.joining(", ")),
                 headers);
     }
@@ -129,7 +138,11 @@ class ApiExceptionHandler {
     }
 
     @ExceptionHandler(Exception.class)
-    ResponseEntity<ErrorResponse> unexpected(Exception e) {
+    ResponseEntity<ErrorResponse> unexpected(Exception e) throws Exception {
+        if (ClientAbort.isOne(e)) {
+            // No one to answer; the request-id step logs it as the client's doing (web/ClientAbort).
+            throw e;
+        }
         if (DatabaseFailures.isUnreachable(e)) {
             reachability.reportFailure(e);
             outages.warn("Database unreachable, answering 503", e);
@@ -145,13 +158,75 @@ class ApiExceptionHandler {
     }
 
     /**
-     * The body for an error Tomcat raised before any of this application ran (see
-     * ContainerErrorReportValve): the same shape, with what can be said without a request.
+     * The answer to a request the servlet container refused before any of this application ran,
+     * from the status it chose and what the request shows, in the contract's words:
+     * ContainerErrorReportValve writes it, and ErrorPageController when the container forwards
+     * the refusal to the error page. Tomcat's statuses outside the contract become the
+     * contract's: CONNECT (501) is a method like any other the API does not answer; a transfer
+     * coding other than chunked (501, and RFC 9112, 6.3, asks 400 of a request whose last one is
+     * not chunked) and an expectation other than 100-continue (417) make a request this server
+     * does not read; so does a request line naming a major HTTP version other than 1 (505 in
+     * Tomcat, which RFC 9110, 15.6.6, allows but never requires: the contract's 400 says the
+     * same in the contract's statuses).
      */
-    static String containerErrorBody(int status) {
-        ApiException error = ApiException.forContainerStatus(status);
-        return JSON.writeValueAsString(new ErrorResponse(error.code().name(), error.getMessage()));
+    static ResponseEntity<ErrorResponse> containerError(int status, HttpServletRequest request) {
+        String method = request.getMethod();
+        return switch (status) {
+            case 405 -> methodNotAllowed(method, GET_AND_HEAD);
+            case 501 -> "CONNECT".equals(method) ? methodNotAllowed(method, GET_AND_HEAD)
+                    : error(ErrorCode.VALIDATION_ERROR, UNREAD_TRANSFER_CODING);
+            case 417 -> error(ErrorCode.VALIDATION_ERROR, UNMET_EXPECTATION);
+            case 505 -> unsupportedVersion(request.getProtocol());
+            default -> {
+                ApiException error = ApiException.forContainerStatus(status);
+                yield error(error.code(), error.getMessage());
+            }
+        };
     }
+
+    private static ResponseEntity<ErrorResponse> unsupportedVersion(String protocol) {
+        if (RequestLineVersion.of(protocol).isEmpty()) {
+            return error(ErrorCode.VALIDATION_ERROR, MALFORMED_VERSION);
+        }
+        return error(ErrorCode.VALIDATION_ERROR, "This server reads HTTP/1.1 and HTTP/1.0 request lines, and HTTP/2"
+                + " when the TLS handshake negotiates it (ALPN h2); the request line names " + protocol);
+    }
+
+    /**
+     * The whole answer, status line to body, of the TLS port to a client that speaks plain HTTP
+     * to it: the contract's 403 HTTPS_REQUIRED, as on the plain-HTTP listener. Tomcat writes these
+     * bytes itself during the TLS handshake, before it has read a request, and then closes the
+     * connection (TomcatConfiguration), so they are the same for every such client: they carry no
+     * X-Request-Id (no request was read, and nothing is logged under one), and no HSTS, which
+     * browsers ignore over plain HTTP.
+     */
+    static byte[] plainHttpOnTheTlsPort() {
+        ApiException refusal = ApiException.httpsRequired();
+        byte[] body = json(new ErrorResponse(refusal.code().name(), refusal.getMessage())).getBytes(StandardCharsets.UTF_8);
+        String head = "HTTP/1.1 " + refusal.code().status().value() + " \r\n"
+                + "Content-Type: application/json\r\n"
+                + "Content-Length: " + body.length + "\r\n"
+                + "Cache-Control: no-store\r\n"
+                + "X-Content-Type-Options: nosniff\r\n"
+                + "Connection: close\r\n"
+                + "\r\n";
+        ByteBuffer answer = ByteBuffer.allocate(head.length() + body.length);
+        answer.put(head.getBytes(StandardCharsets.US_ASCII)).put(body);
+        return answer.array();
+    }
+
+    /** An error body as the wire carries it. */
+    static String json(ErrorResponse body) {
+        return JSON.writeValueAsString(body);
+    }
+
+    private static final List<HttpMethod> GET_AND_HEAD = List.of(HttpMethod.GET, HttpMethod.HEAD);
+    private static final String UNREAD_TRANSFER_CODING = "The request's Transfer-Encoding is not one this server"
+            + " reads: a request body, if any, is sent with Content-Length or as Transfer-Encoding: chunked";
+    private static final String UNMET_EXPECTATION = "The request's Expect header asks for what this server does not"
+            + " do: the one expectation it meets is 100-continue";
+    private static final String MALFORMED_VERSION = "The request line's HTTP version is malformed: it is HTTP/, a"
+            + " digit, a dot and a digit, such as HTTP/1.1";
 
     /** Every 503 says when to come back (docs/api-rules.md §2): an outage takes seconds to mend. */
     private static final long DATABASE_RETRY_AFTER_SECONDS = 5;

@@ -1,16 +1,20 @@
 package com.prospectdata.pipeline.web;
 
+import com.prospectdata.generated.model.ErrorResponse;
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import org.apache.catalina.connector.Request;
 import org.apache.catalina.connector.Response;
 import org.apache.catalina.valves.ErrorReportValve;
+import org.springframework.http.ResponseEntity;
 
 /**
- * Tomcat answers some malformed requests itself, before Spring sees them (an encoded slash it
- * cannot map, a broken request line). Its default page is HTML with a server banner; this valve
- * writes the contract's JSON error body instead, from {@link ApiExceptionHandler}'s words.
+ * Tomcat answers some requests itself, before Spring sees them (an encoded slash it cannot map, a
+ * broken request line, CONNECT, a transfer coding or an expectation it does not know, a version
+ * it does not speak). Its default page is HTML with a server banner and its own choice of
+ * status; this valve writes the contract's status and JSON error body instead, from
+ * {@link ApiExceptionHandler#containerError}.
  */
 public class ContainerErrorReportValve extends ErrorReportValve {
 
@@ -21,16 +25,18 @@ public class ContainerErrorReportValve extends ErrorReportValve {
             return;
         }
         try {
+            ResponseEntity<ErrorResponse> answer = ApiExceptionHandler.containerError(status, request);
             response.resetBuffer();
+            response.setStatus(answer.getStatusCode().value());
+            answer.getHeaders().forEach((name, values) -> response.setHeader(name, String.join(", ", values)));
             response.setContentType("application/json");
             response.setCharacterEncoding(StandardCharsets.UTF_8.name());
-            response.setHeader("Cache-Control", "no-store");
             SecurityHeadersFilter.writeTo(request, response);
             // Spring's filters never ran: the id is given here, by the same rule.
             response.setHeader(RequestIdFilter.HEADER, RequestIdFilter.requestIdFor(request.getHeader(RequestIdFilter.HEADER)));
             Writer writer = response.getReporter();
-            if (writer != null) {
-                writer.write(ApiExceptionHandler.containerErrorBody(status));
+            if (writer != null && answer.getBody() != null) {
+                writer.write(ApiExceptionHandler.json(answer.getBody()));
                 response.finishResponse();
             }
         } catch (IOException | IllegalStateException e) {

@@ -37,6 +37,7 @@ class RequestIdFilter extends OncePerRequestFilter {
 
     private static final Pattern SANE_ID = Pattern.compile("[A-Za-z0-9._-]{1,128}");
     private static final Logger accessLog = LoggerFactory.getLogger("access");
+    private static final Logger log = LoggerFactory.getLogger(RequestIdFilter.class);
 
     private final HandlerExceptionResolver errors;
 
@@ -97,6 +98,14 @@ class RequestIdFilter extends OncePerRequestFilter {
         return printable.isEmpty() ? "-" : printable;
     }
 
+    private static String innermostMessage(Throwable failure) {
+        Throwable cause = failure;
+        while (cause.getCause() != null && cause.getCause() != cause) {
+            cause = cause.getCause();
+        }
+        return cause.getClass().getSimpleName() + ": " + cause.getMessage();
+    }
+
     @Override
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
@@ -108,19 +117,25 @@ class RequestIdFilter extends OncePerRequestFilter {
         try {
             chain.doFilter(request, response);
             completed = true;
-        } catch (RuntimeException | ServletException failure) {
-            // Every step refuses a request by throwing (pipeline/ApiStep), and a step can fail
-            // (the database is down while a key is looked up, say): either is answered here by the
-            // one error handler, not by the container, which would log a stack trace for each such
-            // request before its error page got the same answer.
-            if (response.isCommitted() || errors.resolveException(request, response, null, failure) == null) {
+        } catch (IOException | RuntimeException | ServletException failure) {
+            if (ClientAbort.isOne(failure)) {
+                // Nothing failed here, and there is nobody left to answer: no error page, no 500.
+                ClientAbort.record(request);
+                log.debug("The client went away before its answer was delivered: {}", innermostMessage(failure));
+            } else if (failure instanceof IOException || response.isCommitted()
+                    || errors.resolveException(request, response, null, failure) == null) {
+                // Every step refuses a request by throwing (pipeline/ApiStep), and a step can fail
+                // (the database is down while a key is looked up, say): either is answered here by
+                // the one error handler, not by the container, which would log a stack trace for
+                // each such request before its error page got the same answer.
                 throw failure;
             }
             completed = true;
         } finally {
             // A failure that escaped the chain is answered 500 by the container, whatever status
             // the response held when it happened: the log says what the client got.
-            int status = completed ? response.getStatus() : HttpServletResponse.SC_INTERNAL_SERVER_ERROR;
+            int status = ClientAbort.happenedTo(request) ? ClientAbort.STATUS
+                    : completed ? response.getStatus() : HttpServletResponse.SC_INTERNAL_SERVER_ERROR;
             logAccess(request, response, requestId, status, (System.nanoTime() - started) / 1_000_000);
             MDC.remove("requestId");
         }

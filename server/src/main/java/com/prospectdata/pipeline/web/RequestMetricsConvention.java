@@ -10,7 +10,8 @@ import org.springframework.stereotype.Component;
 /**
  * {@code http.server.requests} as Spring measures it (method, URI template, status, outcome,
  * exception), plus the caller's plan as {@code tier}: {@code free}, {@code pro},
- * {@code enterprise}, or {@code none} when no key was accepted. Every tag has a handful of
+ * {@code enterprise}, or {@code none} when no key was accepted. A request whose client went away
+ * before its answer was delivered is counted as {@code status="499"}, {@code outcome="CLIENT_ERROR"}. Every tag has a handful of
  * values; a key, a company id or a raw path never becomes one (unmatched paths are Spring's
  * {@code NOT_FOUND} or {@code UNKNOWN}).
  */
@@ -21,5 +22,17 @@ class RequestMetricsConvention extends DefaultServerRequestObservationConvention
     public KeyValues getLowCardinalityKeyValues(ServerRequestObservationContext context) {
         String tier = RequestContext.of(context.getCarrier()).caller().map(caller -> caller.tier().wireName()).orElse("none");
         return super.getLowCardinalityKeyValues(context).and(KeyValue.of("tier", tier));
+    }
+
+    /** A client that went away is no failure of ours: its own status (web/ClientAbort), never a 5xx. */
+    @Override
+    protected KeyValue status(ServerRequestObservationContext context) {
+        return ClientAbort.happenedTo(context.getCarrier())
+                ? KeyValue.of("status", Integer.toString(ClientAbort.STATUS)) : super.status(context);
+    }
+
+    @Override
+    protected KeyValue outcome(ServerRequestObservationContext context) {
+        return ClientAbort.happenedTo(context.getCarrier()) ? KeyValue.of("outcome", "CLIENT_ERROR") : super.outcome(context);
     }
 }

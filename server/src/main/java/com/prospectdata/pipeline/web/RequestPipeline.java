@@ -3,6 +3,7 @@ package com.prospectdata.pipeline.web;
 import com.prospectdata.pipeline.auth.ApiKeyAuthenticationFilter;
 import com.prospectdata.pipeline.auth.FailedAuthenticationFilter;
 import com.prospectdata.pipeline.auth.ScopeFilter;
+import com.prospectdata.pipeline.load.KeyShareFilter;
 import com.prospectdata.pipeline.load.LoadSheddingFilter;
 import com.prospectdata.pipeline.OperationFilter;
 import com.prospectdata.pipeline.ratelimit.RateLimitFilter;
@@ -72,7 +73,7 @@ class RequestPipeline {
     }
 
     @Bean
-    FilterRegistrationBean<LoadSheddingFilter> step10LoadShedding(LoadSheddingFilter step) {
+    FilterRegistrationBean<KeyShareFilter> step10KeyShare(KeyShareFilter step) {
         return at(10, step);
     }
 
@@ -84,6 +85,15 @@ class RequestPipeline {
     @Bean
     FilterRegistrationBean<GetOnlyFilter> step12GetOnly(GetOnlyFilter step) {
         return at(12, step);
+    }
+
+    /**
+     * Last, inside the conditional-GET step's buffered response: the slot is given back when the
+     * handler has produced the answer, before that step hands it to the connection.
+     */
+    @Bean
+    FilterRegistrationBean<LoadSheddingFilter> step13LoadShedding(LoadSheddingFilter step) {
+        return at(13, step);
     }
 
     private static <F extends Filter> FilterRegistrationBean<F> at(int position, F step) {

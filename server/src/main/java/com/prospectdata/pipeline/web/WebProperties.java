@@ -3,14 +3,19 @@ package com.prospectdata.pipeline.web;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
+import java.time.Duration;
 import java.util.List;
+import org.hibernate.validator.constraints.time.DurationMax;
+import org.hibernate.validator.constraints.time.DurationMin;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.validation.annotation.Validated;
 
 /**
- * {@code app.plain-http-port}, {@code app.cors.*} and {@code app.compression.*}.
+ * {@code app.plain-http-port}, {@code app.cors.*}, {@code app.compression.*}, {@code app.http2} and
+ * {@code app.stalled-stream-timeout}.
  *
  * @param plainHttpPort a plain-HTTP listener that answers every request 403
  *        {@code HTTPS_REQUIRED}, for clients that still call {@code http://}; 0 for none
@@ -18,6 +23,11 @@ import org.springframework.validation.annotation.Validated;
  * @param compression gzip for the bodies of 200s, when the client accepts it
  * @param http2 HTTP/2 beside HTTP/1.1 on the API's TLS port (ALPN {@code h2}); never on a
  *        plain-HTTP port, where it would mean an {@code h2c} upgrade nobody needs
+ * @param stalledStreamTimeout how long an HTTP/2 stream's answer may wait for a client that
+ *        reads none of it (its flow-control window stays shut) before the stream is reset: each
+ *        such answer keeps its memory and one of its key's share of requests
+ *        (pipeline/load/KeyShareFilter) until then; a client that reads, however slowly, resets
+ *        the clock with every window it opens
  */
 @ConfigurationProperties("app")
 @Validated
@@ -25,7 +35,8 @@ record WebProperties(
         @DefaultValue("0") @Min(0) @Max(65535) int plainHttpPort,
         @DefaultValue @Valid Cors cors,
         @DefaultValue @Valid Compression compression,
-        @DefaultValue("true") boolean http2) {
+        @DefaultValue("true") boolean http2,
+        @DefaultValue("10s") @NotNull @DurationMin(seconds = 1) @DurationMax(minutes = 10) Duration stalledStreamTimeout) {
 
     /**
      * @param enabled whether a 200 is gzip-compressed for a client whose {@code Accept-Encoding} allows it

@@ -1,6 +1,6 @@
 /**
- * What every response shares: request id and access log, security headers, host name bound,
- * conditional GET and gzip, HTTP/2, method refusal, the container's own errors, and the one place
+ * What every response shares: request id and access log, security headers, the host name rule,
+ * conditional GET and gzip, HTTP/2, method refusal, the container's own answers, and the one place
  * that turns a failure into the contract's error body.
  */
 @NullMarked

@@ -14,6 +14,7 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
@@ -135,6 +136,88 @@ class EmbeddedPostgresServerTest {
         assertThat(hasEnded(postmaster)).isTrue();
         assertThat(Files.readString(dataDirectory.resolve("postgres.log"))).as("the server's own log, beside its data")
                 .contains("database system is ready to accept connections");
+    }
+
+    @Test
+    void theStarterStopsTheServerThoughSessionsOfItsOwnAreStillThere() throws Exception {
+        EmbeddedPostgresServer starter = start(true);
+        long postmaster = postmasterPid();
+        Properties own = new Properties();
+        own.setProperty("user", starter.username());
+        own.setProperty("password", starter.password());
+        own.setProperty("ApplicationName", starter.applicationName());
+        // As the pool's sessions are when the server is closed: their backends not ended yet.
+        try (Connection stillEnding = DriverManager.getConnection(starter.jdbcUrl(), own)) {
+            assertThat(show(stillEnding, "application_name")).startsWith("prospect-api " + ProcessHandle.current().pid() + "/");
+            starter.close();
+            assertThat(hasEnded(postmaster)).as("no other process uses it: stopped").isTrue();
+        }
+    }
+
+    private void kill(long pid) throws Exception {
+        new ProcessBuilder("kill", "-KILL", Long.toString(pid)).start().waitFor();
+        assertThat(hasEnded(pid) || !EmbeddedPostgresServer.runningPort(dataDirectory.resolve("postgres")).isPresent()).isTrue();
+    }
+
+    @Test
+    void theStarterStartsAKilledServerAgainOnItsPortAndOthersLeaveThatToIt() throws Exception {
+        try (EmbeddedPostgresServer starter = start(true)) {
+            EmbeddedPostgresServer attached = start(true);
+            long killed = postmasterPid();
+            kill(killed);
+            assertThat(starter.postmasterRunning()).isFalse();
+
+            assertThat(attached.restart().outcome()).as("the starter is still there")
+                    .isEqualTo(EmbeddedPostgresServer.Outcome.NOT_STARTER);
+            assertThat(starter.restart().outcome()).isEqualTo(EmbeddedPostgresServer.Outcome.STARTED);
+            assertThat(starter.restart().outcome()).isEqualTo(EmbeddedPostgresServer.Outcome.RUNNING);
+            assertThat(postmasterPid()).isNotEqualTo(killed);
+            try (Connection connection = connect(attached, attached.password())) {
+                assertThat(show(connection, "port")).as("the port the pools' URL names").isEqualTo(Integer.toString(starter.port()));
+                assertThat(show(connection, "fsync")).as("the settings it was started with").isEqualTo("on");
+            }
+            attached.close();
+        }
+    }
+
+    @Test
+    void aProcessThatAttachedTakesTheStartersPlaceOnceTheStarterHasEnded() throws Exception {
+        EmbeddedPostgresServer starter = start(true);
+        EmbeddedPostgresServer attached = start(true);
+        try (Connection inUse = connect(attached, attached.password())) {
+            starter.close();
+        }
+        assertThat(attached.ownsServer()).isFalse();
+        long killed = postmasterPid();
+        kill(killed);
+
+        assertThat(attached.restart().outcome()).isEqualTo(EmbeddedPostgresServer.Outcome.STARTED);
+        assertThat(attached.ownsServer()).as("the starter now").isTrue();
+        long restarted = postmasterPid();
+        attached.close();
+        assertThat(hasEnded(restarted)).as("and, last out, it stops it").isTrue();
+    }
+
+    @Test
+    void aProcessThatNeedsTheServerWaitsForItsStarterToBringItBack() throws Exception {
+        try (EmbeddedPostgresServer starter = start(true)) {
+            kill(postmasterPid());
+            Thread restarting = Thread.ofVirtual().start(() -> {
+                try {
+                    Thread.sleep(1_500);
+                } catch (InterruptedException e) {
+                    return;
+                }
+                starter.restart();
+            });
+            long waiting = System.nanoTime();
+            try (EmbeddedPostgresServer command = start(true)) {
+                assertThat(command.ownsServer()).as("attached to what its starter brought back").isFalse();
+                assertThat(command.port()).isEqualTo(starter.port());
+                assertThat(Duration.ofNanos(System.nanoTime() - waiting)).isLessThan(EmbeddedPostgresServer.STARTER_WAIT);
+            }
+            restarting.join();
+        }
     }
 
     /** Whether the process ends within 10 s: PostgreSQL removes its pid file just before it exits. */

@@ -49,6 +49,9 @@ class BadSettingTest {
             --app.load.queued-deadline=500ms               | app.load.queued-deadline-longer-than-max-wait=false | must be longer than app.load.max-wait
             --app.load.queued-deadline=20ms                | app.load.queued-deadline=20ms                | longer than or equal to 100 millis
             --app.load.list-concurrency=-4                 | app.load.list-concurrency=-4                 | greater than or equal to 0
+            --app.public-base-url=https://api.example.com/  | app.public-base-url=https://api.example.com/  | must be https:// followed by a DNS name
+            --app.public-base-url=http://api.example.com   | app.public-base-url=http://api.example.com   | nothing after it
+            --app.public-base-url=https://api.example.com:0 | app.public-base-url=https://api.example.com:0 | port from 1 to 65535
             """)
     void serveStopsWithOneLineNamingThePropertyTheValueAndWhatIsAllowed(String argument, String named, String allowed) {
         assertOneLine(run("serve", argument), named, allowed, "README");

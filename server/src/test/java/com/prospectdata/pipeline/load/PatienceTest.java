@@ -13,7 +13,7 @@ class PatienceTest {
     @Test
     void aRequestWaitsBetweenThreeQuartersOfTheLongestWaitAndAllOfIt() {
         qt().forAll(Ranges.longs(0, 30_000_000_000L)).checkAssert(maxWaitNanos -> {
-            long waited = LoadSheddingFilter.patience(Duration.ofNanos(maxWaitNanos));
+            long waited = BoundedWait.patience(Duration.ofNanos(maxWaitNanos));
 
             assertThat(waited).isBetween(maxWaitNanos - maxWaitNanos / 4, maxWaitNanos);
         });
@@ -23,7 +23,7 @@ class PatienceTest {
     void requestsThatArriveTogetherAreNotRefusedTogether() {
         qt().withExamples(20).forAll(Ranges.longs(1_000_000, 30_000_000_000L)).checkAssert(maxWaitNanos -> {
             Duration maxWait = Duration.ofNanos(maxWaitNanos);
-            long[] waits = LongStream.range(0, 256).map(i -> LoadSheddingFilter.patience(maxWait)).toArray();
+            long[] waits = LongStream.range(0, 256).map(i -> BoundedWait.patience(maxWait)).toArray();
 
             // 256 requests spread over the range: each quarter of it gets some (the chance that one
             // stays empty is below 1e-30).

@@ -39,11 +39,17 @@ class PageLinksTest {
         return READING.read(request, "listCompanies");
     }
 
+    /** The links of a page without app.public-base-url: after the scheme, host and port the request named. */
+    private static java.util.Optional<String> links(MockHttpServletRequest request, Page<?> page) {
+        ReadParameters parameters = read(request);
+        return PageLinks.of(parameters.requestOrigin(), parameters, page);
+    }
+
     @Test
     void aMiddlePageLinksBothNeighboursWithTheOperationsParametersWrittenCanonically() {
         MockHttpServletRequest request = request("prospect_search_id=" + SEARCH + "&search=caf%C3%A9+bar&offset=20&limit=010"
                 + "&review_status_list=accepted,pending&tracking=" + "x".repeat(4200));
-        assertThat(PageLinks.of(read(request), page(10, 20, 10, 100))).contains(
+        assertThat(links(request, page(10, 20, 10, 100))).contains(
                 "<https://api.prospectdata.example/api/v1/companies/?prospect_search_id=" + SEARCH
                         + "&limit=10&review_status_list=accepted&review_status_list=pending&search=caf%C3%A9%20bar&offset=30>; rel=\"next\", "
                         + "<https://api.prospectdata.example/api/v1/companies/?prospect_search_id=" + SEARCH
@@ -53,19 +59,38 @@ class PageLinksTest {
     @Test
     void theFirstPageHasOnlyNextAndTheLastOnlyPrev() {
         MockHttpServletRequest first = request("prospect_search_id=" + SEARCH + "&limit=10");
-        assertThat(PageLinks.of(read(first), page(10, 0, 10, 15))).contains(
+        assertThat(links(first, page(10, 0, 10, 15))).contains(
                 "<https://api.prospectdata.example/api/v1/companies/?prospect_search_id=" + SEARCH + "&limit=10&offset=10>; rel=\"next\"");
         MockHttpServletRequest last = request("prospect_search_id=" + SEARCH + "&limit=10&offset=10");
-        assertThat(PageLinks.of(read(last), page(10, 10, 5, 15))).contains(
+        assertThat(links(last, page(10, 10, 5, 15))).contains(
                 "<https://api.prospectdata.example/api/v1/companies/?prospect_search_id=" + SEARCH + "&limit=10&offset=0>; rel=\"prev\"");
     }
 
     @Test
     void aSinglePageHasNoLinkAndPrevNeverGoesBelowZero() {
         MockHttpServletRequest single = request("prospect_search_id=" + SEARCH);
-        assertThat(PageLinks.of(read(single), page(50, 0, 3, 3))).isEmpty();
+        assertThat(links(single, page(50, 0, 3, 3))).isEmpty();
         MockHttpServletRequest pastTheEnd = request("prospect_search_id=" + SEARCH + "&offset=3");
-        assertThat(PageLinks.of(read(pastTheEnd), page(50, 3, 0, 3))).contains(
+        assertThat(links(pastTheEnd, page(50, 3, 0, 3))).contains(
                 "<https://api.prospectdata.example/api/v1/companies/?prospect_search_id=" + SEARCH + "&offset=0>; rel=\"prev\"");
+    }
+
+    @Test
+    void theRequestsOriginHasItsPortWhenItIsNotHttpssOwn() {
+        MockHttpServletRequest request = request("prospect_search_id=" + SEARCH + "&offset=3");
+        request.setServerName("[2001:db8::1]");
+        request.setServerPort(8443);
+
+        assertThat(read(request).requestOrigin()).isEqualTo("https://[2001:db8::1]:8443");
+    }
+
+    /** With app.public-base-url, the links name it, whatever host the request named. */
+    @Test
+    void aPublicBaseUrlIsTheOriginOfEveryLink() {
+        MockHttpServletRequest request = request("prospect_search_id=" + SEARCH + "&limit=10");
+        request.setServerName("evil.example");
+
+        assertThat(PageLinks.of("https://api.example.com:8443", read(request), page(10, 0, 10, 15))).contains(
+                "<https://api.example.com:8443/api/v1/companies/?prospect_search_id=" + SEARCH + "&limit=10&offset=10>; rel=\"next\"");
     }
 }

@@ -14,6 +14,7 @@ import com.prospectdata.pipeline.auth.DeploymentEnvironment;
 import com.prospectdata.pipeline.auth.FailedAuthenticationFilter;
 import com.prospectdata.pipeline.auth.ScopeFilter;
 import com.prospectdata.pipeline.Tier;
+import com.prospectdata.pipeline.load.KeyShareFilter;
 import com.prospectdata.pipeline.load.LoadSheddingFilter;
 import com.prospectdata.pipeline.OperationFilter;
 import com.prospectdata.pipeline.ratelimit.RateLimitFilter;
@@ -101,8 +102,8 @@ class RequestPipelineWebTest {
 
         assertThat(steps).containsExactly(RequestIdFilter.class, SecurityHeadersFilter.class, HttpsOnlyFilter.class,
                 HostNameFilter.class, OperationFilter.class, ApiKeyAuthenticationFilter.class, FailedAuthenticationFilter.class,
-                RateLimitFilter.class, ScopeFilter.class, LoadSheddingFilter.class, ConditionalGetFilter.class,
-                GetOnlyFilter.class);
+                RateLimitFilter.class, ScopeFilter.class, KeyShareFilter.class, ConditionalGetFilter.class,
+                GetOnlyFilter.class, LoadSheddingFilter.class);
     }
 
     @Test

@@ -1,0 +1,217 @@
+package com.prospectdata.contract;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.prospectdata.contract.support.EmbeddedDeployment;
+import com.prospectdata.contract.support.LivenessWatch;
+import com.prospectdata.contract.support.LocalTls;
+import com.prospectdata.contract.support.Postmaster;
+import com.prospectdata.contract.support.RunsBesideOthers;
+import com.prospectdata.contract.support.ServerProcess;
+import com.prospectdata.contract.support.Serving;
+import com.prospectdata.testing.Fixture;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A PostgreSQL that stops answering mid-statement (docs/OPERATIONS.md, "Outages"): every request
+ * in flight inside it is still answered, 503 with {@code Retry-After}, within its statement's
+ * time limit plus the margin ({@code app.load.statement-timeout} of 2 s here, and the default
+ * {@code app.load.statement-margin} of 2 s). The requests wait for a table locked from outside;
+ * then the backends they run on, or every process of that PostgreSQL, are frozen (SIGSTOP) until
+ * well past that deadline. Resumed (SIGCONT, in a finally block), the same server serves again,
+ * on the same postmaster: a frozen database is not restarted, and the liveness probe stays 200.
+ * On {@code serve}'s own embedded database in a directory of its own.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@Timeout(value = 180, unit = TimeUnit.SECONDS)
+@RunsBesideOthers
+@Order(8) // started first, the longest first (junit-platform.properties)
+class FrozenDatabaseJarTest {
+
+    private static final Logger log = LoggerFactory.getLogger(FrozenDatabaseJarTest.class);
+    private static final Duration STATEMENT_TIMEOUT = Duration.ofSeconds(2);
+    private static final Duration MARGIN = Duration.ofSeconds(2);
+    /**
+     * The documented deadline, and what a 2-core machine shared with the other classes of the run
+     * adds to it (seen at 1.2 s in a full run): still far short of the freeze, which would be
+     * the wait without the bound.
+     */
+    private static final Duration DEADLINE = STATEMENT_TIMEOUT.plus(MARGIN);
+    private static final Duration TOLERANCE = Duration.ofSeconds(2);
+    /** How long the processes stay frozen at most: past the deadline, whether answers came or not. */
+    private static final Duration LONGEST_FREEZE = DEADLINE.plusSeconds(5);
+    private static final String COMPANY = "/api/v1/companies/" + Fixture.COMPANY_NORDLICHT;
+
+    /** What is frozen. */
+    enum Freeze {
+        /** The backends running the requests' statements: the postmaster still accepts connections and cancels. */
+        THE_REQUESTS_BACKENDS,
+        /** The postmaster and every process it started: nothing of that PostgreSQL answers. */
+        EVERY_PROCESS
+    }
+
+    /** One request: when it was sent, how long it took, how it ended. */
+    record Outcome(String path, Instant sent, Duration took, int status, boolean retryAfter, String failure) {
+        Instant answered() {
+            return sent.plus(took);
+        }
+    }
+
+    /** Threads of this class's own: the common pool may be busy with another class's blocking work. */
+    private static final ExecutorService SENDERS = Executors.newVirtualThreadPerTaskExecutor();
+
+    private EmbeddedDeployment deployment;
+    private ServerProcess server;
+    private String key;
+    private HttpClient client;
+
+    @BeforeAll
+    void startServeWithAShortStatementTimeout() {
+        deployment = EmbeddedDeployment.create("frozen-database");
+        key = deployment.issueKey("FrozenDatabaseJarTest");
+        server = deployment.server("frozen-database")
+                .argument("--app.load.statement-timeout=" + STATEMENT_TIMEOUT.toSeconds() + "s")
+                .start();
+        // One connection per request: a 503 ends its connection, and no request waits behind another's.
+        client = HttpClient.newBuilder().sslContext(LocalTls.trustingEverything()).version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(Duration.ofSeconds(5)).build();
+    }
+
+    @AfterAll
+    void stop() {
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Freeze.class)
+    void everyRequestInFlightIsAnsweredWithinItsDeadlineAndTheServerRecoversOnceResumed(Freeze freeze) throws Exception {
+        assertThat(send(COMPANY).status()).as("before").isEqualTo(200);
+        // Pages nobody asked for yet: a page kept from an earlier request would be answered without a statement.
+        List<String> paths = List.of(COMPANY, COMPANY + "/jobs?limit=" + (3 + freeze.ordinal()),
+                "/api/v1/companies/?limit=" + (3 + freeze.ordinal()) + "&prospect_search_id=" + Fixture.SEARCH_MAIN);
+        Postmaster postmaster = deployment.postmaster().orElseThrow();
+        List<Outcome> outcomes = new ArrayList<>();
+        Outcome sentWhileFrozen;
+        Instant seenWaiting;
+        try (LivenessWatch liveness = LivenessWatch.of(server);
+             Connection locker = postmaster.connect("postgres", deployment.password());
+             Connection observer = postmaster.connect("postgres", deployment.password())) {
+            locker.setAutoCommit(false);
+            try (Statement statement = locker.createStatement()) {
+                statement.execute("LOCK TABLE company IN ACCESS EXCLUSIVE MODE");
+            }
+            List<CompletableFuture<Outcome>> inFlight = paths.stream()
+                    .map(path -> CompletableFuture.supplyAsync(() -> send(path), SENDERS)).toList();
+            List<Long> waiting = awaitWaitingForTheLock(observer, paths.size());
+            // Every statement of the requests started before this moment: their deadlines run from earlier.
+            seenWaiting = Instant.now();
+            Postmaster.Frozen frozen = freeze == Freeze.EVERY_PROCESS ? postmaster.freeze() : freezeOnly(waiting);
+            Instant frozenAt = Instant.now();
+            try {
+                CompletableFuture.allOf(inFlight.toArray(CompletableFuture[]::new))
+                        .completeOnTimeout(null, LONGEST_FREEZE.toMillis(), TimeUnit.MILLISECONDS).join();
+                sentWhileFrozen = send(COMPANY);
+                long left = LONGEST_FREEZE.toMillis() - Duration.between(frozenAt, Instant.now()).toMillis();
+                Thread.sleep(Math.max(0, Math.min(left, 1_000)));
+            } finally {
+                frozen.close();
+            }
+            locker.rollback();
+            for (CompletableFuture<Outcome> request : inFlight) {
+                outcomes.add(request.get(60, TimeUnit.SECONDS));
+            }
+            Instant resumed = Instant.now();
+            Optional<Duration> serving = Serving.await(server, key, resumed, Duration.ofSeconds(30));
+            log.info("Frozen ({}): in flight {}; sent while frozen {}; serving again {} after SIGCONT", freeze, outcomes,
+                    sentWhileFrozen, serving.map(d -> d.toMillis() + " ms").orElse("not within 30 s"));
+            assertThat(serving).as("serving again once resumed").isPresent();
+            assertThat(serving.get()).isLessThanOrEqualTo(Duration.ofSeconds(10));
+            assertThat(liveness.failures()).as("liveness while the database was frozen").isEmpty();
+        }
+
+        Instant seenAt = seenWaiting;
+        assertThat(outcomes).as("requests in flight, each answered within %s plus %s of its statement's start", DEADLINE, TOLERANCE)
+                .allSatisfy(outcome -> {
+                    assertThat(outcome.failure()).as("%s", outcome).isNull();
+                    assertThat(outcome.status()).as("%s", outcome).isEqualTo(503);
+                    assertThat(outcome.retryAfter()).as("%s", outcome).isTrue();
+                    assertThat(outcome.answered()).as("%s, its statement seen waiting at %s", outcome, seenAt)
+                            .isBeforeOrEqualTo(seenAt.plus(DEADLINE).plus(TOLERANCE));
+                });
+        assertThat(sentWhileFrozen.failure()).as("%s", sentWhileFrozen).isNull();
+        assertThat(sentWhileFrozen.status()).as("%s", sentWhileFrozen).isEqualTo(503);
+        assertThat(sentWhileFrozen.retryAfter()).isTrue();
+        assertThat(sentWhileFrozen.took()).as("%s", sentWhileFrozen).isLessThanOrEqualTo(DEADLINE.plus(TOLERANCE));
+        assertThat(deployment.postmaster().orElseThrow().pid()).as("a frozen database is not restarted")
+                .isEqualTo(postmaster.pid());
+        assertThat(server.isAlive()).isTrue();
+    }
+
+    private Outcome send(String path) {
+        Instant sent = Instant.now();
+        HttpRequest request = HttpRequest.newBuilder(URI.create(server.baseUri() + path))
+                .header("Authorization", "Bearer " + key).timeout(Duration.ofSeconds(40)).GET().build();
+        try {
+            HttpResponse<Void> response = client.send(request, HttpResponse.BodyHandlers.discarding());
+            return new Outcome(path, sent, Duration.between(sent, Instant.now()), response.statusCode(),
+                    response.headers().firstValue("Retry-After").isPresent(), null);
+        } catch (IOException e) {
+            return new Outcome(path, sent, Duration.between(sent, Instant.now()), 0, false, e.toString());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return new Outcome(path, sent, Duration.between(sent, Instant.now()), 0, false, "interrupted");
+        }
+    }
+
+    /** Waits, up to 10 s, until that many sessions wait for the lock; their backends' pids. */
+    private static List<Long> awaitWaitingForTheLock(Connection observer, int sessions) throws SQLException, InterruptedException {
+        Instant deadline = Instant.now().plusSeconds(10);
+        while (true) {
+            List<Long> pids = new ArrayList<>();
+            try (Statement statement = observer.createStatement();
+                 ResultSet rows = statement.executeQuery("SELECT pid FROM pg_stat_activity WHERE wait_event_type = 'Lock'")) {
+                while (rows.next()) {
+                    pids.add(rows.getLong(1));
+                }
+            }
+            if (pids.size() >= sessions) {
+                return pids;
+            }
+            assertThat(Instant.now()).as("%d requests wait for the lock (%s so far)", sessions, pids).isBefore(deadline);
+            Thread.sleep(20);
+        }
+    }
+
+    private static Postmaster.Frozen freezeOnly(List<Long> backends) {
+        Postmaster.signal("STOP", backends);
+        return () -> Postmaster.signal("CONT", backends);
+    }
+}

@@ -1,0 +1,54 @@
+package com.prospectdata.data.database;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** How the embedded PostgreSQL is started again: as PostgreSQL recorded its last start, and why it failed. */
+class PostmasterCommandTest {
+
+    @TempDir
+    Path directory;
+
+    @Test
+    void theRecordedStartGivesTheBinaryAndEveryOptionButTheDataDirectory() {
+        PostmasterCommand command = PostmasterCommand.parse("/tmp/embedded-pg/PG-1a2b/bin/postgres \"-D\" \"/srv/data/postgres\""
+                + " \"-p\" \"43707\" \"-F\" \"-c\" \"fsync=on\" \"-c\" \"unix_socket_directories=\" \"-c\" \"listen_addresses=localhost\"\n")
+                .orElseThrow();
+
+        assertThat(command.binary()).isEqualTo(Path.of("/tmp/embedded-pg/PG-1a2b/bin/postgres"));
+        assertThat(command.options()).containsExactly("-p", "43707", "-F", "-c", "fsync=on", "-c", "unix_socket_directories=",
+                "-c", "listen_addresses=localhost");
+        assertThat(PostmasterCommand.parse("   ")).isEmpty();
+    }
+
+    @Test
+    void eachOptionReachesThePostmasterAsOneWord() {
+        assertThat(PostmasterCommand.shellWords(List.of("-c", "unix_socket_directories=", "-c", "application_name=it's")))
+                .isEqualTo("'-c' 'unix_socket_directories=' '-c' 'application_name=it'\\''s'");
+    }
+
+    @Test
+    void whyAStartFailedIsTheLastFatalOrPanicWrittenSinceIt() throws Exception {
+        Path log = directory.resolve("postgres.log");
+        Files.writeString(log, "2026-11-27 10:00:00.000 UTC [11] FATAL:  an old failure\n", StandardCharsets.UTF_8);
+        long before = Files.size(log);
+        Files.writeString(log, """
+                waiting for server to start....
+                2026-11-27 10:01:00.000 UTC [12] LOG:  invalid value for parameter "work_mem": "lots"
+                2026-11-27 10:01:00.001 UTC [12] FATAL:  could not write lock file "postmaster.pid": No space left on device
+                 stopped waiting
+                pg_ctl: could not start server
+                """, StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+
+        assertThat(PostmasterCommand.lastProblem(log, before))
+                .contains("FATAL: could not write lock file \"postmaster.pid\": No space left on device");
+        assertThat(PostmasterCommand.lastProblem(log, Files.size(log))).as("nothing written since").isEmpty();
+    }
+}
