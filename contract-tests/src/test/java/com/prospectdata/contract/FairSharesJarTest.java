@@ -54,7 +54,7 @@ class FairSharesJarTest extends ContractTest {
     private static final String LIST = "/api/v1/companies/?prospect_search_id=" + Fixture.SEARCH_MAIN + "&limit=";
     private static final List<String> SEARCH_TERMS = List.of("gmbh", "logistik", "berlin", "a", "e", "n");
     private static final Duration ATTACK = Duration.ofSeconds(Long.getLong("contract.fair-shares.seconds", 60));
-    /** app.http2.stalled-write-timeout's default, after which a stream the client does not read is reset. */
+    /** app.stalled-stream-timeout's default, after which a stream the client does not read is reset. */
     private static final Duration STALL_BOUND = Duration.ofSeconds(10);
     private static final int CONNECTIONS = 4;
     private static final int STREAMS_PER_CONNECTION = 16;
@@ -213,7 +213,7 @@ class FairSharesJarTest extends ContractTest {
             }
             millis.add((System.nanoTime() - started) / 1_000_000);
             statuses.add(status);
-            Thread.sleep(40);
+            Thread.sleep(200);
         }
     }
 

@@ -21,8 +21,19 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
-/** The embedded database as the server and the operator commands use it: durable and private. */
+/**
+ * The embedded database as the server and the operator commands use it: durable and private.
+ *
+ * <p>Runs beside the other classes (junit-platform.properties): its servers are its own, in
+ * directories of its own, and it mostly waits for them to start and stop. Its own lock keeps its
+ * methods one after the other.
+ */
+@Execution(ExecutionMode.CONCURRENT)
+@ResourceLock("EmbeddedPostgresServerTest")
 class EmbeddedPostgresServerTest {
 
     @TempDir
