@@ -24,16 +24,19 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.api.parallel.ResourceLock;
+import org.junit.jupiter.api.parallel.Resources;
 
 /**
  * The embedded database as the server and the operator commands use it: durable and private.
  *
  * <p>Runs beside the other classes (junit-platform.properties): its servers are its own, in
- * directories of its own, and it mostly waits for them to start and stop. Its own lock keeps its
- * methods one after the other.
+ * directories of its own, and it mostly waits for them to start and stop. What it logs goes to the
+ * standard streams, so it holds their locks: the classes that capture those streams wait for it.
+ * Holding a lock also keeps its methods one after the other.
  */
 @Execution(ExecutionMode.CONCURRENT)
-@ResourceLock("EmbeddedPostgresServerTest")
+@ResourceLock(Resources.SYSTEM_OUT)
+@ResourceLock(Resources.SYSTEM_ERR)
 class EmbeddedPostgresServerTest {
 
     @TempDir

@@ -6,6 +6,8 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.parallel.ResourceLock;
+import org.junit.jupiter.api.parallel.Resources;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -13,6 +15,9 @@ import org.junit.jupiter.params.provider.CsvSource;
  * A bad setting stops serve and every command before anything starts, with one line on stderr
  * naming the property, the value and what is allowed, and nothing else.
  */
+// It captures the standard streams: nothing else may write to them meanwhile (junit-platform.properties).
+@ResourceLock(Resources.SYSTEM_OUT)
+@ResourceLock(Resources.SYSTEM_ERR)
 class BadSettingTest {
 
     private static CommandRun run(String... args) {

@@ -21,6 +21,8 @@ import java.util.regex.Pattern;
 import org.jooq.DSLContext;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.ResourceLock;
+import org.junit.jupiter.api.parallel.Resources;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.context.ConfigurableApplicationContext;
 
@@ -32,6 +34,9 @@ import org.springframework.context.ConfigurableApplicationContext;
  * says, on the demo data of a small load.
  */
 @DatabaseTest
+// It captures the standard streams: nothing else may write to them meanwhile (junit-platform.properties).
+@ResourceLock(Resources.SYSTEM_OUT)
+@ResourceLock(Resources.SYSTEM_ERR)
 class DemoKeyTest {
 
     private static final Pattern REVOKE_LINE = Pattern.compile("keys revoke ([0-9a-f-]{36})");

@@ -21,6 +21,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.parallel.ResourceLock;
+import org.junit.jupiter.api.parallel.Resources;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -30,6 +32,9 @@ import org.junit.jupiter.params.provider.CsvSource;
  * every failure is one line on stderr that says what is wrong, and what they print reads well.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+// It captures the standard streams: nothing else may write to them meanwhile (junit-platform.properties).
+@ResourceLock(Resources.SYSTEM_OUT)
+@ResourceLock(Resources.SYSTEM_ERR)
 class OperatorCommandLineTest {
 
     private static final Path DATA_DIR = Path.of("target/test-data/operator-commands").toAbsolutePath();
