@@ -20,7 +20,7 @@ class RateLimitConfiguration {
         // Registered with either store, so that an alert on it never reads "no data": 0 when local.
         Gauge.builder("api.rate_limit.redis.fallback", store,
                         chosen -> chosen instanceof RedisRateLimitStore shared && shared.countingLocally() ? 1 : 0)
-                .description("1 while Redis is unreachable and this instance counts rate limits on its own buckets")
+                .description("1 from a failed Redis command until one succeeds: this instance counts rate limits on its own buckets")
                 .register(meters);
         return store;
     }

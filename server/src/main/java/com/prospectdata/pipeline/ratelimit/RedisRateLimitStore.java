@@ -39,6 +39,8 @@ class RedisRateLimitStore implements RateLimitStore, AutoCloseable {
     private final AtomicReference<ProxyManager<String>> buckets = new AtomicReference<>();
     private volatile StatefulRedisConnection<String, byte[]> connection;
     private volatile Instant redisDownUntil = Instant.MIN;
+    /** Set by a failed command, cleared by the next that succeeds: between retries Redis is still down. */
+    private volatile boolean redisFailed;
     private final AtomicReference<Instant> lastOutageLog = new AtomicReference<>(Instant.MIN);
 
     public RedisRateLimitStore(String redisUrl, Duration commandTimeout, Clock clock) {
@@ -61,11 +63,14 @@ class RedisRateLimitStore implements RateLimitStore, AutoCloseable {
             return fallback.tryConsume(bucketId, hourlyLimit, tokens);
         }
         try {
-            return proxyManager().builder()
+            ConsumptionProbe probe = proxyManager().builder()
                     .build(KEY_PREFIX + bucketId, () -> Buckets.hourly(hourlyLimit))
                     .tryConsumeAndReturnRemaining(tokens);
+            redisFailed = false;
+            return probe;
         } catch (RuntimeException e) {
             redisDownUntil = now.plus(RETRY_AFTER_FAILURE);
+            redisFailed = true;
             // Requests fail together when Redis goes: only the one that moves the time on logs.
             Instant lastLogged = lastOutageLog.get();
             if (now.isAfter(lastLogged.plus(LOG_EVERY)) && lastOutageLog.compareAndSet(lastLogged, now)) {
@@ -76,9 +81,13 @@ class RedisRateLimitStore implements RateLimitStore, AutoCloseable {
         }
     }
 
-    /** Whether requests are counted on this instance's local buckets for now, Redis being unreachable. */
+    /**
+     * Whether requests are counted on this instance's local buckets, Redis being unreachable: from
+     * a failed command until one succeeds, so that the gauge an alert reads stays up for the whole
+     * outage, not only for the seconds after each failed retry.
+     */
     boolean countingLocally() {
-        return clock.instant().isBefore(redisDownUntil);
+        return redisFailed;
     }
 
     private ProxyManager<String> proxyManager() {
