@@ -8,13 +8,10 @@ import com.prospectdata.contract.support.LocalTls;
 import com.prospectdata.contract.support.Postmaster;
 import com.prospectdata.contract.support.RunsBesideOthers;
 import com.prospectdata.contract.support.ServerProcess;
+import com.prospectdata.contract.support.TimedAnswer;
 import com.prospectdata.contract.support.Serving;
 import com.prospectdata.testing.Fixture;
-import java.io.IOException;
-import java.net.URI;
 import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -76,13 +73,6 @@ class FrozenDatabaseJarTest {
         EVERY_PROCESS
     }
 
-    /** One request: when it was sent, how long it took, how it ended. */
-    record Outcome(String path, Instant sent, Duration took, int status, boolean retryAfter, String failure) {
-        Instant answered() {
-            return sent.plus(took);
-        }
-    }
-
     /** Threads of this class's own: the common pool may be busy with another class's blocking work. */
     private static final ExecutorService SENDERS = Executors.newVirtualThreadPerTaskExecutor();
 
@@ -118,8 +108,8 @@ class FrozenDatabaseJarTest {
         List<String> paths = List.of(COMPANY, COMPANY + "/jobs?limit=" + (3 + freeze.ordinal()),
                 "/api/v1/companies/?limit=" + (3 + freeze.ordinal()) + "&prospect_search_id=" + Fixture.SEARCH_MAIN);
         Postmaster postmaster = deployment.postmaster().orElseThrow();
-        List<Outcome> outcomes = new ArrayList<>();
-        Outcome sentWhileFrozen;
+        List<TimedAnswer> outcomes = new ArrayList<>();
+        TimedAnswer sentWhileFrozen;
         Instant seenWaiting;
         try (LivenessWatch liveness = LivenessWatch.of(server);
              Connection locker = postmaster.connect("postgres", deployment.password());
@@ -128,7 +118,7 @@ class FrozenDatabaseJarTest {
             try (Statement statement = locker.createStatement()) {
                 statement.execute("LOCK TABLE company IN ACCESS EXCLUSIVE MODE");
             }
-            List<CompletableFuture<Outcome>> inFlight = paths.stream()
+            List<CompletableFuture<TimedAnswer>> inFlight = paths.stream()
                     .map(path -> CompletableFuture.supplyAsync(() -> send(path), SENDERS)).toList();
             List<Long> waiting = awaitWaitingForTheLock(observer, paths.size());
             // Every statement of the requests started before this moment: their deadlines run from earlier.
@@ -145,7 +135,7 @@ class FrozenDatabaseJarTest {
                 frozen.close();
             }
             locker.rollback();
-            for (CompletableFuture<Outcome> request : inFlight) {
+            for (CompletableFuture<TimedAnswer> request : inFlight) {
                 outcomes.add(request.get(60, TimeUnit.SECONDS));
             }
             Instant resumed = Instant.now();
@@ -175,20 +165,8 @@ class FrozenDatabaseJarTest {
         assertThat(server.isAlive()).isTrue();
     }
 
-    private Outcome send(String path) {
-        Instant sent = Instant.now();
-        HttpRequest request = HttpRequest.newBuilder(URI.create(server.baseUri() + path))
-                .header("Authorization", "Bearer " + key).timeout(Duration.ofSeconds(40)).GET().build();
-        try {
-            HttpResponse<Void> response = client.send(request, HttpResponse.BodyHandlers.discarding());
-            return new Outcome(path, sent, Duration.between(sent, Instant.now()), response.statusCode(),
-                    response.headers().firstValue("Retry-After").isPresent(), null);
-        } catch (IOException e) {
-            return new Outcome(path, sent, Duration.between(sent, Instant.now()), 0, false, e.toString());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return new Outcome(path, sent, Duration.between(sent, Instant.now()), 0, false, "interrupted");
-        }
+    private TimedAnswer send(String path) {
+        return TimedAnswer.get(client, server.baseUri(), key, path, Duration.ofSeconds(40));
     }
 
     /** Waits, up to 10 s, until that many sessions wait for the lock; their backends' pids. */

@@ -9,13 +9,10 @@ import com.prospectdata.contract.support.LocalTls;
 import com.prospectdata.contract.support.Management;
 import com.prospectdata.contract.support.RunsBesideOthers;
 import com.prospectdata.contract.support.ServerProcess;
+import com.prospectdata.contract.support.TimedAnswer;
 import com.prospectdata.testing.Fixture;
 import io.restassured.response.Response;
-import java.io.IOException;
-import java.net.URI;
 import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -68,13 +65,6 @@ class PostgresRestartJarTest {
     private String key;
     private HttpClient client;
 
-    /** One request of the load: when it was sent, how it ended and how long it took. */
-    record Outcome(Instant sent, Duration took, int status, boolean retryAfter, String failure) {
-        Instant answered() {
-            return sent.plus(took);
-        }
-    }
-
     @BeforeAll
     void startAServerOnADatabaseServerOfItsOwn() {
         deployment = Deployment.createOnServerOfItsOwn("postgres-restart", Map.of());
@@ -99,7 +89,7 @@ class PostgresRestartJarTest {
     @ParameterizedTest
     @EnumSource(DatabaseFaults.Stop.class)
     void underLoadTheApiAnswers503WhileThePostgresServerIsDownAndRecoversByItself(DatabaseFaults.Stop how) throws Exception {
-        ConcurrentLinkedQueue<Outcome> outcomes = new ConcurrentLinkedQueue<>();
+        ConcurrentLinkedQueue<TimedAnswer> outcomes = new ConcurrentLinkedQueue<>();
         AtomicBoolean loading = new AtomicBoolean(true);
         ExecutorService load = Executors.newFixedThreadPool(LOAD_THREADS);
         for (int thread = 0; thread < LOAD_THREADS; thread++) {
@@ -167,20 +157,8 @@ class PostgresRestartJarTest {
         assertThat(server.isAlive()).as("the same API process throughout").isTrue();
     }
 
-    private Outcome send(String path) {
-        Instant sent = Instant.now();
-        HttpRequest request = HttpRequest.newBuilder(URI.create(server.baseUri() + path))
-                .header("Authorization", "Bearer " + key).timeout(Duration.ofSeconds(15)).GET().build();
-        try {
-            HttpResponse<Void> response = client.send(request, HttpResponse.BodyHandlers.discarding());
-            return new Outcome(sent, Duration.between(sent, Instant.now()), response.statusCode(),
-                    response.headers().firstValue("Retry-After").isPresent(), null);
-        } catch (IOException e) {
-            return new Outcome(sent, Duration.between(sent, Instant.now()), 0, false, e.toString());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return new Outcome(sent, Duration.between(sent, Instant.now()), 0, false, "interrupted");
-        }
+    private TimedAnswer send(String path) {
+        return TimedAnswer.get(client, server.baseUri(), key, path, Duration.ofSeconds(15));
     }
 
     /** Polls until {@code status} is answered; how long that took from {@code since}. */
