@@ -78,6 +78,8 @@ class DatabaseOutageJarTest extends ContractTest {
         assertThat(first.statusCode()).as("the key works before the outage: %s", first.asString()).isEqualTo(200);
         Map<String, Callable<Response>> requests = new LinkedHashMap<>();
         requests.put("GET /health", () -> givenNoKey().get("/health"));
+        requests.put("exportProspectSearchCompanies with a key the server knows",
+                () -> givenKey(knownKey).get("/api/v1/prospect-searches/" + Fixture.SEARCH_MAIN + "/companies/export"));
         for (Operation operation : Operation.values()) {
             requests.put(operation + " with a key the server knows", () -> givenKey(knownKey).get(operation.validRequest()));
             // Well-formed, never issued: only the database can tell. One each: the server looks a

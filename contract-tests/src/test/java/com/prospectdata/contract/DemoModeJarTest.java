@@ -24,6 +24,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
@@ -37,6 +40,7 @@ import tools.jackson.databind.JsonNode;
  * demo key.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 @Timeout(value = 240, unit = TimeUnit.SECONDS)
 class DemoModeJarTest {
 
@@ -109,6 +113,7 @@ class DemoModeJarTest {
     }
 
     @Test
+    @Order(2)
     void theCurlLineAnswersCompaniesAndTheRevokeLineRevokesTheKey() throws Exception {
         ProcessResult companies = paste(bannerLine("^curl -s "));
         assertThat(companies.status()).as("%s", companies).isZero();
@@ -123,6 +128,67 @@ class DemoModeJarTest {
         Matcher id = Pattern.compile("keys revoke ([0-9a-f-]{36})").matcher(revokeLine);
         assertThat(id.find()).isTrue();
         assertThat(revoked.output()).contains("revoked: " + id.group(1));
+    }
+
+    /** GET of {@code url} with the demo key, as a partner's client sends it: the answer's status, headers and bytes. */
+    private java.net.http.HttpResponse<byte[]> demoGet(String url, String key, boolean gzip) throws Exception {
+        java.net.http.HttpClient client = java.net.http.HttpClient.newBuilder()
+                .sslContext(com.prospectdata.contract.support.LocalTls.trustingEverything()).build();
+        java.net.http.HttpRequest.Builder request = java.net.http.HttpRequest.newBuilder(java.net.URI.create(url))
+                .header("Authorization", "Bearer " + key);
+        if (gzip) {
+            request.header("Accept-Encoding", "gzip");
+        }
+        java.net.http.HttpResponse<byte[]> response = client.send(request.build(), java.net.http.HttpResponse.BodyHandlers.ofByteArray());
+        assertThat(response.statusCode()).as("%s: %s", url, new String(response.body(), StandardCharsets.UTF_8)).isEqualTo(200);
+        return response;
+    }
+
+    private static byte[] decoded(java.net.http.HttpResponse<byte[]> response) throws IOException {
+        if (response.headers().firstValue("Content-Encoding").filter("gzip"::equals).isEmpty()) {
+            return response.body();
+        }
+        try (java.util.zip.GZIPInputStream in = new java.util.zip.GZIPInputStream(new java.io.ByteArrayInputStream(response.body()))) {
+            return in.readAllBytes();
+        }
+    }
+
+    /**
+     * The export of the demo's largest search equals its list pages put end to end, field for
+     * field, with and without {@code include}, gzipped or not, and {@code Export-Total} counts its
+     * lines (docs/api-rules.md §14).
+     */
+    @Test
+    @Order(1)
+    void anExportIsTheSearchsListPagesEndToEnd() throws Exception {
+        Matcher curl = Pattern.compile("Bearer ([A-Za-z0-9_]+)\" \"(https://[^/]+)/api/v1/companies/\\?prospect_search_id=([0-9a-f-]{36})")
+                .matcher(bannerLine("^curl -s "));
+        assertThat(curl.find()).isTrue();
+        String key = curl.group(1);
+        String base = curl.group(2);
+        String search = curl.group(3);
+        for (String include : List.of("", "&include=jobs_summary&include=webtech_summary")) {
+            List<JsonNode> listed = new ArrayList<>();
+            String cursor = null;
+            do {
+                JsonNode page = Json.parse(decoded(demoGet(base + "/api/v1/companies/?prospect_search_id=" + search + "&limit=100"
+                        + include + (cursor == null ? "" : "&cursor=" + cursor), key, true)));
+                page.get("items").forEach(listed::add);
+                cursor = page.has("next_cursor") ? page.get("next_cursor").stringValue() : null;
+            } while (cursor != null);
+            for (boolean gzip : List.of(false, true)) {
+                java.net.http.HttpResponse<byte[]> export = demoGet(base + "/api/v1/prospect-searches/" + search
+                        + "/companies/export" + (include.isEmpty() ? "" : "?" + include.substring(1)), key, gzip);
+                assertThat(export.headers().firstValue("Content-Encoding").isPresent()).isEqualTo(gzip);
+                String[] lines = new String(decoded(export), StandardCharsets.UTF_8).split("\n");
+                assertThat(export.headers().firstValue("Export-Total")).contains(Integer.toString(lines.length));
+                assertThat(lines).hasSize(listed.size()).hasSizeGreaterThan(500);
+                for (int i = 0; i < lines.length; i++) {
+                    assertThat(Json.sameValue(Json.parse(lines[i]), listed.get(i))).as("line %d (include %s, gzip %s)", i + 1, include, gzip)
+                            .isTrue();
+                }
+            }
+        }
     }
 
     @Test

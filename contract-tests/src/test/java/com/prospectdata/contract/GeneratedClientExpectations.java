@@ -160,6 +160,11 @@ final class GeneratedClientExpectations {
                 JsonNode expectedValue = expected.get(name);
                 if (expectedValue == null && TIMES.contains(name) && actualValue != null) {
                     checkImportTime(at, actualValue, fixture, differences);
+                } else if (expectedValue == null && name.equals("next_cursor")) {
+                    // Opaque, the server's own: there exactly when the page has more (docs/api-rules.md §12).
+                    if (!actual.path("has_more").asBoolean(false) || !actualValue.isString()) {
+                        differences.add(at + ": a next_cursor on a page without has_more, or not a string: " + actualValue);
+                    }
                 } else if (expectedValue == null) {
                     differences.add(at + ": unexpected " + actualValue);
                 } else if (actualValue == null) {

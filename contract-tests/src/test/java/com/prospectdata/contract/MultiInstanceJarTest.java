@@ -137,6 +137,10 @@ class MultiInstanceJarTest {
     private static ServerProcess.Builder instance(String name) {
         return deployment.server(name)
                 .argument("--app.rate-limit.store=redis")
+                // The sharing is the subject, not the wait: on a 2-core machine busy with the whole run
+                // a connection to Redis has taken longer than the default 500 ms, and each instance then
+                // counted alone for a while. A killed Redis refuses at once, whatever the timeout.
+                .argument("--app.rate-limit.redis-timeout=5s")
                 .argument("--app.auth.cache-ttl=5s");
     }
 

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.prospectdata.contract.support.ContractTest;
 import com.prospectdata.contract.support.ServerProcess;
 import com.prospectdata.testing.ApiKeys;
+import com.prospectdata.testing.Operation;
 import com.prospectdata.testing.Fixture;
 import io.restassured.response.Response;
 import java.util.stream.Stream;
@@ -114,8 +115,10 @@ class PlansAndThrottleJarTest extends ContractTest {
         Response goodKey = dedicated.server().requestFrom(address).header("Authorization", "Bearer " + keys().main()).get(MAIN_LIST);
         assertThat(goodKey.statusCode()).as("%s", goodKey.asString()).isEqualTo(200);
         assertThat(goodKey.header("X-RateLimit-Limit")).isEqualTo("1000");
-        // ... while the failures from there stay throttled.
+        // ... while the failures from there stay throttled, on every path, the free one too.
         assertThrottled(dedicated.server().requestFrom(address).header("Authorization", "Bearer " + ApiKeys.neverIssued("test")).get(MAIN_LIST));
+        assertThrottled(dedicated.server().requestFrom(address).header("Authorization", "Bearer " + ApiKeys.neverIssued("test"))
+                .get(Operation.GET_USAGE.validRequest()));
     }
 
     @Test

@@ -52,8 +52,8 @@ import tools.jackson.databind.JsonNode;
 @Order(4) // started first, the longest first (junit-platform.properties)
 class RateLimitJarTest extends ContractTest {
 
-    /** One request of each of the six operations empties the bucket. */
-    private static final int LIMIT = 6;
+    /** One request of each operation that takes a token empties the bucket. */
+    private static final int LIMIT = (int) java.util.Arrays.stream(Operation.values()).filter(Operation::costsAToken).count();
     private static final long WINDOW = 3600;
     private static final Pattern RATE_LIMIT = Pattern.compile("\"hourly\";r=(\\d+);t=(\\d+)");
     private static final String COMPANY = "/api/v1/companies/" + Fixture.COMPANY_NORDLICHT;
@@ -222,7 +222,9 @@ class RateLimitJarTest extends ContractTest {
         for (Operation operation : Operation.values()) {
             Exchange exchange = send(limited, operation.operationId(), () -> givenKey(limited.key()).get(operation.validRequest()));
             assertThat(exchange.response().statusCode()).as("%s: %s", operation, exchange.response().asString()).isEqualTo(200);
-            remaining--;
+            if (operation.costsAToken()) {
+                remaining--;
+            }
             assertRateLimitHeaders(softly, exchange, LIMIT, remaining);
         }
         softly.assertAll();
@@ -235,7 +237,26 @@ class RateLimitJarTest extends ContractTest {
     void everyOperationAnswers429WhenTheBucketIsEmpty(Operation operation) {
         String key = emptyLimitedKey();
 
-        assertRateLimited(send(limited, operation.operationId(), () -> givenKey(key).get(operation.validRequest())), LIMIT);
+        Exchange exchange = send(limited, operation.operationId(), () -> givenKey(key).get(operation.validRequest()));
+        if (operation.costsAToken()) {
+            assertRateLimited(exchange, LIMIT);
+        } else {
+            // A free operation is answered with the bucket empty, and says so.
+            assertThat(exchange.response().statusCode()).as("%s", exchange.response().asString()).isEqualTo(200);
+            assertThat(exchange.response().header("X-RateLimit-Remaining")).isEqualTo("0");
+            assertThat(json(exchange.response()).path("remaining").asInt(-1)).isZero();
+        }
+    }
+
+    /** An export is one request against the budget like any other (docs/api-rules.md §14). */
+    @Test
+    @Execution(ExecutionMode.SAME_THREAD)
+    @Order(2)
+    void theExportAnswers429WhenTheBucketIsEmpty() {
+        String key = emptyLimitedKey();
+
+        assertRateLimited(send(limited, "exportProspectSearchCompanies",
+                () -> givenKey(key).get("/api/v1/prospect-searches/" + Fixture.SEARCH_MAIN + "/companies/export")), LIMIT);
     }
 
     static Stream<String> requestsThatWouldFailALaterCheck() {

@@ -46,7 +46,10 @@ class ServerFaultJarTest extends ContractTest {
                 Arguments.of("company", "city", List.of(Operation.LIST_COMPANIES, Operation.GET_COMPANY)),
                 Arguments.of("job", "title", List.of(Operation.LIST_COMPANY_JOBS, Operation.GET_COMPANY_JOBS_SUMMARY)),
                 Arguments.of("technology", "category",
-                        List.of(Operation.LIST_COMPANY_TECHNOLOGIES, Operation.GET_COMPANY_WEBTECH_SUMMARY)));
+                        List.of(Operation.LIST_COMPANY_TECHNOLOGIES, Operation.GET_COMPANY_WEBTECH_SUMMARY)),
+                Arguments.of("prospect_search", "updated_at", List.of(Operation.LIST_PROSPECT_SEARCHES, Operation.GET_PROSPECT_SEARCH)),
+                // The key itself is validated from the server's cache: only the usage's own read of its row fails.
+                Arguments.of("api_key", "hint_suffix", List.of(Operation.GET_USAGE)));
     }
 
     @ParameterizedTest(name = "{0}.{1} renamed: {2}")
@@ -83,6 +86,47 @@ class ServerFaultJarTest extends ContractTest {
             }
         }
         softly.assertAll();
+    }
+
+    private static final String EXPORT = "/api/v1/prospect-searches/" + com.prospectdata.testing.Fixture.SEARCH_MAIN
+            + "/companies/export";
+
+    /** An export that fails before its headers is answered like any request: a generic 500. */
+    @org.junit.jupiter.api.Test
+    void anExportWhoseCountFailsAnswersAGeneric500() {
+        String hidden = "companies_hidden_by_contract_test";
+        try (DatabaseFaults.Fault fault = environment().databaseFaults().renameColumn("prospect_search_score_count", "companies",
+                hidden)) {
+            String requestId = "server-fault-" + UUID.randomUUID();
+            Response response = given().header("X-Request-Id", requestId).get(EXPORT);
+            assertGenericInternalError(null, response, requestId, List.of("prospect_search_score_count", "companies", hidden));
+        }
+        assertThat(given().get(EXPORT).statusCode()).isEqualTo(200);
+    }
+
+    /**
+     * An export that fails after its headers cannot answer 500: its status is sent. The exchange is
+     * cut instead, so the client can tell it from a whole export (docs/api-rules.md §14).
+     */
+    @org.junit.jupiter.api.Test
+    void anExportThatFailsAfterItsHeadersIsCutNotEnded() throws Exception {
+        java.net.http.HttpClient client = java.net.http.HttpClient.newBuilder().version(java.net.http.HttpClient.Version.HTTP_1_1)
+                .sslContext(com.prospectdata.contract.support.LocalTls.trustingEverything()).build();
+        java.net.http.HttpRequest request = java.net.http.HttpRequest.newBuilder(
+                        java.net.URI.create(environment().server().baseUri() + EXPORT))
+                .header("Authorization", "Bearer " + keys().main()).build();
+        try (DatabaseFaults.Fault fault = environment().databaseFaults().renameColumn("contact", "title", "title_hidden_by_contract_test")) {
+            java.net.http.HttpResponse<java.io.InputStream> response = client.send(request,
+                    java.net.http.HttpResponse.BodyHandlers.ofInputStream());
+            assertThat(response.statusCode()).isEqualTo(200);
+            assertThat(response.headers().firstValue("Export-Total")).contains("23");
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> {
+                try (java.io.InputStream body = response.body()) {
+                    body.readAllBytes();
+                }
+            }).as("the body ends in a failed transfer, not a clean end").isInstanceOf(java.io.IOException.class);
+        }
+        assertThat(given().get(EXPORT).statusCode()).isEqualTo(200);
     }
 
     private static void assertGenericInternalError(Operation operation, Response response, String requestId,

@@ -23,4 +23,13 @@ public class CurrentRequest {
         }
         return RequestContext.of(attributes.getRequest());
     }
+
+    /** The request and its response, for a delegate that streams its answer (pipeline/streaming). */
+    public ServletRequestAttributes exchange() {
+        if (!(RequestContextHolder.getRequestAttributes() instanceof ServletRequestAttributes attributes)
+                || attributes.getResponse() == null) {
+            throw new IllegalStateException("No request on this thread");
+        }
+        return attributes;
+    }
 }

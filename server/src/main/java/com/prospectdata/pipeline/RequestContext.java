@@ -25,6 +25,7 @@ import org.jspecify.annotations.Nullable;
  *     version and its data come from one place, and the data version read there
  *     ({@link RequestReads}); a replica that gives no connection hands the request to the
  *     primary, and every later read of the request goes there too;
+ * <li>the caller's hourly budget as the rate-limit step left it (ratelimit/RateLimitFilter);
  * <li>that a step answered the request without the handler (a 304 from the data version), for
  *     the access log.
  * </ul>
@@ -51,6 +52,14 @@ public final class RequestContext {
     /** Null until read: an empty version is an answer too (none recent enough), kept like any other. */
     private @Nullable OptionalLong dataVersion;
     private boolean answeredWithoutHandler;
+    private @Nullable Budget budget;
+
+    /**
+     * The caller's hourly budget as this request left it: its size, what is left, and when it is
+     * full again (Unix seconds).
+     */
+    public record Budget(int limit, long remaining, long fullAtEpochSeconds) {
+    }
 
     RequestContext(@Nullable HttpServletRequest request, Optional<ApiOperation> operation) {
         this.request = request;
@@ -170,6 +179,17 @@ public final class RequestContext {
             throw new IllegalStateException("The request read its data version already");
         }
         this.dataVersion = version;
+    }
+
+    /** The caller's budget after the rate-limit step took the request's tokens. */
+    public void keepBudget(Budget after) {
+        requireFrontDoor("A budget");
+        this.budget = after;
+    }
+
+    /** The caller's budget as the rate-limit step left it; empty when rate limiting is off. */
+    public Optional<Budget> budget() {
+        return Optional.ofNullable(budget);
     }
 
     /** A step answered the request without the handler: the access log names the operation as if it had run. */

@@ -9,6 +9,9 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import org.jooq.Record;
 import org.jooq.Result;
+import java.util.function.Function;
+import org.jooq.DSLContext;
+import org.jooq.impl.DSL;
 import org.springframework.stereotype.Component;
 
 /**
@@ -57,6 +60,33 @@ public class RequestReads {
             request.fallBackToPrimary(replicas.primary());
             return statement.fetch(statementsOf(request).db());
         }
+    }
+
+    /** Statements that read one snapshot of the data: those of one transaction. */
+    public interface Snapshot {
+        Result<Record> fetch(RenderedQuery.Execution statement);
+    }
+
+    /**
+     * {@code work}'s statements in one read-only, repeatable-read transaction at the request's
+     * place: every one of them sees the data as it was at the first. Each statement still has
+     * the statement timeout; the transaction itself lasts as long as {@code work}.
+     */
+    public <T> T inSnapshot(RequestContext request, Function<Snapshot, T> work) {
+        try {
+            return inSnapshot(statementsOf(request), work);
+        } catch (ReplicaUnavailableException noConnection) {
+            request.fallBackToPrimary(replicas.primary());
+            return inSnapshot(statementsOf(request), work);
+        }
+    }
+
+    private static <T> T inSnapshot(ReadSource source, Function<Snapshot, T> work) {
+        return source.db().transactionResult(transaction -> {
+            DSLContext db = DSL.using(transaction);
+            db.execute("set transaction isolation level repeatable read, read only");
+            return work.apply(statement -> statement.fetch(db));
+        });
     }
 
     /** The request's place, chosen now if this is its first read, with its deadline on the statements. */

@@ -24,7 +24,7 @@ class ConditionalRequestsWebTest extends WebTierTest {
     private static final String STRONG_ETAG = "\"[!#-~]+\"";
 
     static Stream<Arguments> everyGet() {
-        Stream<Arguments> api = Stream.of(Operation.values())
+        Stream<Arguments> api = Stream.of(Operation.values()).filter(Operation::answersTheSameTwice)
                 .map(operation -> Arguments.of(operation.operationId(), operation.validRequest()));
         return Stream.concat(api, Stream.of(Arguments.of("getHealth", "/health")));
     }
@@ -73,7 +73,7 @@ class ConditionalRequestsWebTest extends WebTierTest {
 
     /** A HEAD is the GET without its body (RFC 9110, 9.3.2): the same validator, length and revalidation. */
     @ParameterizedTest(name = "{0}")
-    @EnumSource(Operation.class)
+    @EnumSource(value = Operation.class, names = "GET_USAGE", mode = EnumSource.Mode.EXCLUDE)
     void headAnswersWithTheGetsValidatorAndLengthButNoBody(Operation operation) throws Exception {
         String authorization = "Bearer " + keys().main();
         // Both with the same headers: no Accept-Encoding, so the body as it is.

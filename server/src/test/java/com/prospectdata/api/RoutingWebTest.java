@@ -46,7 +46,7 @@ class RoutingWebTest extends WebTierTest {
             "/api/v1/companies/" + Fixture.COMPANY_NORDLICHT + "/contacts",
             "/api/v1/companies/" + Fixture.COMPANY_NORDLICHT + "/jobs/summary/latest",
             "/api/v1/companies/" + Fixture.COMPANY_NORDLICHT + "/webtech-intel/summary/x",
-            "/api/v1/prospect-searches/" + Fixture.SEARCH_MAIN,
+            "/api/v1/prospect-searches/" + Fixture.SEARCH_MAIN + "/companies",
             "/api/v2/companies/?prospect_search_id=" + Fixture.SEARCH_MAIN,
             "/api/companies/",
             "/no-such-thing",

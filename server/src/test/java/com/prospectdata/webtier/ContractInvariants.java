@@ -79,17 +79,12 @@ public final class ContractInvariants implements ResultMatcher {
         }
         String contentType = response.getContentType();
         softly.assertThat(contentType).as("%s: Content-Type", what).isNotNull();
+        boolean lines = status == 200 && contentType != null && contentType.split(";")[0].strip().equalsIgnoreCase(NDJSON);
         if (contentType != null) {
             softly.assertThat(contentType.split(";")[0].strip()).as("%s: Content-Type", what)
-                    .isEqualToIgnoringCase("application/json");
+                    .isIn("application/json", NDJSON);
         }
-        JsonNode json = null;
-        try {
-            json = Json.parse(body);
-        } catch (JacksonException e) {
-            softly.fail("%s: the body is not JSON: %s%n%s", what, e.getOriginalMessage(), new String(body));
-        }
-        if (json != null) {
+        for (JsonNode json : documents(softly, what, body, lines)) {
             JsonNode root = json;
             Json.walk(json, (pointer, node) -> {
                 softly.assertThat(node.isNull()).as("%s: %s is null, but absent values must be omitted; body %s",
@@ -133,5 +128,24 @@ public final class ContractInvariants implements ResultMatcher {
             softly.assertThat(response.getHeader("Retry-After")).as("%s: Retry-After", what)
                     .isEqualTo(body.path("retry_after").asString(""));
         }
+    }
+
+    /** An export's lines (NDJSON), or the one JSON body of any other answer. */
+    private static final String NDJSON = "application/x-ndjson";
+
+    private static java.util.List<JsonNode> documents(SoftAssertions softly, String what, byte[] body, boolean lines) {
+        java.util.List<JsonNode> documents = new java.util.ArrayList<>();
+        String text = new String(body, java.nio.charset.StandardCharsets.UTF_8);
+        if (lines) {
+            softly.assertThat(text.isEmpty() || text.endsWith("\n")).as("%s: every line ends with a line feed", what).isTrue();
+        }
+        for (String document : lines ? (text.isEmpty() ? new String[0] : text.split("\n")) : new String[] {text}) {
+            try {
+                documents.add(Json.parse(document.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+            } catch (JacksonException e) {
+                softly.fail("%s: the body is not JSON: %s%n%s", what, e.getOriginalMessage(), document);
+            }
+        }
+        return documents;
     }
 }

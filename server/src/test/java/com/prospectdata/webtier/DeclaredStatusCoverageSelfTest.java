@@ -32,8 +32,9 @@ class DeclaredStatusCoverageSelfTest {
     void readsEveryOperationAndItsStatusesFromTheDocument() {
         assertThat(DeclaredStatusCoverage.declaredOperations())
                 .extracting(DeclaredOperation::operationId)
-                .containsExactlyInAnyOrder("listCompanies", "getCompany", "listCompanyJobs", "getCompanyJobsSummary",
-                        "listCompanyTechnologies", "getCompanyWebtechSummary", "getHealth");
+                .containsExactlyInAnyOrder("listProspectSearches", "getProspectSearch", "exportProspectSearchCompanies",
+                        "listCompanies", "getCompany", "listCompanyJobs", "getCompanyJobsSummary",
+                        "listCompanyTechnologies", "getCompanyWebtechSummary", "getUsage", "getHealth");
         assertThat(DeclaredStatusCoverage.declaredOperations())
                 .filteredOn(declared -> declared.operationId().equals("getHealth"))
                 .singleElement()

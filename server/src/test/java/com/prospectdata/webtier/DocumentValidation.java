@@ -64,6 +64,11 @@ public final class DocumentValidation implements ResultMatcher {
         validate(result.getRequest(), result.getResponse());
     }
 
+    private static boolean emptyLines(MockHttpServletResponse response) {
+        return response.getStatus() == 200 && response.getContentType() != null
+                && response.getContentType().startsWith("application/x-ndjson") && response.getContentAsByteArray().length == 0;
+    }
+
     /** Fails with the validator's report when the exchange breaks the document. */
     static void validate(MockHttpServletRequest servletRequest, MockHttpServletResponse servletResponse) {
         String path = servletRequest.getRequestURI();
@@ -80,6 +85,8 @@ public final class DocumentValidation implements ResultMatcher {
                 // The document declares GET alone and says a HEAD is answered as the GET without
                 // the body: a HEAD is held to its GET, whose schema it rightly carries no body for.
                 .filter(message -> !(head && message.getKey().equals("validation.response.body.missing")))
+                // An export of no company is a body of no line: the validator takes no body for none.
+                .filter(message -> !(emptyLines(servletResponse) && message.getKey().equals("validation.response.body.missing")))
                 .toList();
         if (!errors.isEmpty()) {
             throw new AssertionError(servletRequest.getMethod() + " " + path

@@ -1,7 +1,7 @@
 package com.prospectdata.testing;
 
 /**
- * The six {@code /api/v1} operations of api/openapi.yaml, each with a valid request of our
+ * The {@code /api/v1} operations of api/openapi.yaml, each with a valid request of our
  * organization that answers 200 with the main key: for tests that show a behaviour shared by
  * every operation (429, 500, 503).
  */
@@ -12,7 +12,24 @@ public enum Operation {
     GET_COMPANY_JOBS_SUMMARY("getCompanyJobsSummary", "/api/v1/companies/" + Fixture.COMPANY_NORDLICHT + "/jobs/summary"),
     LIST_COMPANY_TECHNOLOGIES("listCompanyTechnologies", "/api/v1/companies/" + Fixture.COMPANY_NORDLICHT + "/webtech-intel"),
     GET_COMPANY_WEBTECH_SUMMARY("getCompanyWebtechSummary",
-            "/api/v1/companies/" + Fixture.COMPANY_NORDLICHT + "/webtech-intel/summary");
+            "/api/v1/companies/" + Fixture.COMPANY_NORDLICHT + "/webtech-intel/summary"),
+    LIST_PROSPECT_SEARCHES("listProspectSearches", "/api/v1/prospect-searches/"),
+    GET_PROSPECT_SEARCH("getProspectSearch", "/api/v1/prospect-searches/" + Fixture.SEARCH_MAIN),
+    /** Free: it takes no token, so an empty bucket still answers it (docs/api-rules.md §17). */
+    GET_USAGE("getUsage", "/api/v1/usage");
+
+    /**
+     * Whether two requests in a row get the same body, so the same validator: not the usage, which
+     * tells the second the bucket is full again (its own test revalidates within one second).
+     */
+    public boolean answersTheSameTwice() {
+        return this != GET_USAGE;
+    }
+
+    /** Whether a request takes a token of the key's hourly budget. */
+    public boolean costsAToken() {
+        return this != GET_USAGE;
+    }
 
     private final String operationId;
     private final String validRequest;

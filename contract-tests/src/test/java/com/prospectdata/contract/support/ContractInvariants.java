@@ -64,18 +64,14 @@ final class ContractInvariants implements Filter {
         }
 
         softly.assertThat(response.contentType()).as("%s: Content-Type", what).isNotNull();
+        boolean lines = response.statusCode() == 200 && response.contentType() != null
+                && response.contentType().split(";")[0].strip().equalsIgnoreCase(NDJSON);
         if (response.contentType() != null) {
             softly.assertThat(response.contentType().split(";")[0].strip())
-                    .as("%s: Content-Type", what).isEqualToIgnoringCase("application/json");
+                    .as("%s: Content-Type", what).isIn("application/json", NDJSON);
         }
 
-        JsonNode body = null;
-        try {
-            body = Json.parse(response.asByteArray());
-        } catch (JacksonException e) {
-            softly.fail("%s: the body is not JSON: %s%n%s", what, e.getOriginalMessage(), response.asString());
-        }
-        if (body != null) {
+        for (JsonNode body : documents(softly, what, response.asByteArray(), lines)) {
             JsonNode root = body;
             Json.walk(body, (pointer, node) -> {
                 softly.assertThat(node.isNull()).as("%s: %s is null, but absent values must be omitted; body %s",
@@ -120,5 +116,24 @@ final class ContractInvariants implements Filter {
 
     static void assertRequestId(String value) {
         assertThat(value).matches(REQUEST_ID);
+    }
+
+    /** An export's lines (NDJSON), or the one JSON body of any other answer. */
+    private static final String NDJSON = "application/x-ndjson";
+
+    private static java.util.List<JsonNode> documents(SoftAssertions softly, String what, byte[] body, boolean lines) {
+        java.util.List<JsonNode> documents = new java.util.ArrayList<>();
+        String text = new String(body, java.nio.charset.StandardCharsets.UTF_8);
+        if (lines) {
+            softly.assertThat(text.isEmpty() || text.endsWith("\n")).as("%s: every line ends with a line feed", what).isTrue();
+        }
+        for (String document : lines ? (text.isEmpty() ? new String[0] : text.split("\n")) : new String[] {text}) {
+            try {
+                documents.add(Json.parse(document.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+            } catch (JacksonException e) {
+                softly.fail("%s: the body is not JSON: %s%n%s", what, e.getOriginalMessage(), document);
+            }
+        }
+        return documents;
     }
 }

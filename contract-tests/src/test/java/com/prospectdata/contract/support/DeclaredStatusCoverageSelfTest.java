@@ -33,8 +33,9 @@ class DeclaredStatusCoverageSelfTest {
     void readsEveryOperationAndItsStatusesFromTheDocument() {
         assertThat(DeclaredStatusCoverage.declaredOperations())
                 .extracting(DeclaredOperation::operationId)
-                .containsExactlyInAnyOrder("listCompanies", "getCompany", "listCompanyJobs", "getCompanyJobsSummary",
-                        "listCompanyTechnologies", "getCompanyWebtechSummary", "getHealth");
+                .containsExactlyInAnyOrder("listProspectSearches", "getProspectSearch", "exportProspectSearchCompanies",
+                        "listCompanies", "getCompany", "listCompanyJobs", "getCompanyJobsSummary",
+                        "listCompanyTechnologies", "getCompanyWebtechSummary", "getUsage", "getHealth");
         for (Operation operation : Operation.values()) {
             assertThat(DeclaredStatusCoverage.declaredOperations())
                     .filteredOn(declared -> declared.operationId().equals(operation.operationId()))

@@ -287,9 +287,16 @@ public final class ServerProcess implements AutoCloseable {
                         .redirect(RedirectConfig.redirectConfig().followRedirects(false)))
                 .baseUri(baseUri())
                 .accept(ContentType.JSON)
+                // Outermost, as in Api: a dedicated server's validated answers count for the coverage too.
+                .filter(DeclaredStatusCoverage.recorder())
                 .filter(ContractValidation.INVARIANTS)
                 .filter(validation);
         return isHttps() ? request.relaxedHTTPSValidation() : request;
+    }
+
+    /** Sends SIGKILL: the process ends at once, its connections with it. */
+    public void kill() throws InterruptedException {
+        process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
     }
 
     /** Sends SIGTERM without waiting (a graceful shutdown starts); see {@link #awaitExit}. */

@@ -114,9 +114,9 @@ public final class ApiOperations {
 
         private int rateLimitCost() {
             Object value = required("x-rate-limit-cost");
-            if (!(value instanceof Number number) || number.longValue() < 1 || number.longValue() > 1_000
+            if (!(value instanceof Number number) || number.longValue() < 0 || number.longValue() > 1_000
                     || number.doubleValue() != number.longValue()) {
-                throw invalid("x-rate-limit-cost", value, "a whole number of tokens from 1 to 1000");
+                throw invalid("x-rate-limit-cost", value, "a whole number of tokens from 0 (free) to 1000");
             }
             return number.intValue();
         }

@@ -23,9 +23,13 @@ public record OperationTraits(List<String> requiredScopes, int rateLimitCost, bo
         heavyWhen = Map.copyOf(heavyWhen);
     }
 
-    /** The slots a request waits for under load (docs/OPERATIONS.md, "Overload"). */
+    /**
+     * The slots a request waits for under load (docs/OPERATIONS.md, "Overload"). An export
+     * streams a whole search for as long as its client reads: it has slots of its own, no
+     * deadline after a wait, and no ETag (its body is never held back).
+     */
     public enum WorkKind {
-        LIGHT, LIST, HEAVY;
+        LIGHT, LIST, HEAVY, EXPORT;
 
         public String wireName() {
             return name().toLowerCase(java.util.Locale.ROOT);

@@ -2,6 +2,8 @@ package com.prospectdata.features.companies;
 
 import com.prospectdata.generated.model.ReviewStatus;
 import java.time.Instant;
+import java.time.OffsetDateTime;
+import org.jspecify.annotations.Nullable;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -15,4 +17,15 @@ import java.util.UUID;
 record CompanyFilter(UUID prospectSearchId, Optional<Double> minMatchScore,
                             List<ReviewStatus> reviewStatuses, Optional<String> search,
                             Optional<Instant> updatedSince) {
+
+    /** The filters as an operation's parameters give them: {@code review_status_list} wins over {@code review_status}. */
+    static CompanyFilter of(UUID prospectSearchId, @Nullable Double minMatchScore, @Nullable ReviewStatus reviewStatus,
+                            @Nullable List<ReviewStatus> reviewStatusList, @Nullable String search,
+                            @Nullable OffsetDateTime updatedSince) {
+        List<ReviewStatus> statuses = reviewStatusList != null && !reviewStatusList.isEmpty()
+                ? reviewStatusList
+                : Optional.ofNullable(reviewStatus).map(List::of).orElse(List.of());
+        return new CompanyFilter(prospectSearchId, Optional.ofNullable(minMatchScore), statuses.stream().distinct().sorted().toList(),
+                Optional.ofNullable(search), Optional.ofNullable(updatedSince).map(OffsetDateTime::toInstant));
+    }
 }

@@ -9,9 +9,11 @@ import static org.jooq.impl.DSL.count;
 import static org.jooq.impl.DSL.field;
 import static org.jooq.impl.DSL.name;
 import static org.jooq.impl.DSL.param;
+import static org.jooq.impl.DSL.row;
 import static org.jooq.impl.DSL.select;
 import static org.jooq.impl.DSL.sum;
 
+import com.prospectdata.pipeline.paging.Keyset;
 import com.prospectdata.pipeline.paging.PageRequest;
 import com.prospectdata.core.sqltypes.RenderedQuery;
 import java.math.BigDecimal;
@@ -53,12 +55,24 @@ final class CompanyListStatements {
         /** The total from the stored counts, alone. */
         STORED_TOTAL,
         /** The filter's matches counted, alone. */
-        COUNT
+        COUNT,
+        /**
+         * A page of the companies strictly after a cursor's company ({@link #AFTER_SCORE},
+         * {@link #AFTER_NAME}, {@link #AFTER_ID}) and the owner: the rest of the cursor's score
+         * group, then the lower scores, each a range of the list's index, so that the page costs
+         * the same at any depth.
+         */
+        PAGE_AFTER,
+        /** The same after a name known only by its first bytes: from the first company whose name is at least that prefix. */
+        PAGE_FROM_NAME_PREFIX
     }
 
     static final Param<Integer> LIMIT = param("limit", Integer.class);
     static final Param<Integer> OFFSET = param("offset", Integer.class);
     static final Param<Double> WITHIN_SCORE = param("withinScore", COMPANY.MATCH_SCORE.getDataType());
+    static final Param<Double> AFTER_SCORE = param("afterScore", COMPANY.MATCH_SCORE.getDataType());
+    static final Param<String> AFTER_NAME = param("afterName", String.class);
+    static final Param<UUID> AFTER_ID = param("afterId", UUID.class);
 
     /** The organization owning the prospect search: a subquery independent of the row, computed once per statement. */
     static final Field<UUID> OWNER = field(select(PROSPECT_SEARCH.ORGANIZATION_ID)
@@ -138,6 +152,20 @@ final class CompanyListStatements {
         return execution.with(LIMIT, page.limit()).with(OFFSET, page.offset());
     }
 
+    /** The kind of statement that reads the page after {@code after}: its name may be whole, or a prefix. */
+    static Kind pageAfter(Keyset after) {
+        return after.get(1, Keyset.Text.class).whole() ? Kind.PAGE_AFTER : Kind.PAGE_FROM_NAME_PREFIX;
+    }
+
+    /** {@code execution}, of the kind {@link #pageAfter} chose, after the cursor's company. */
+    static RenderedQuery.Execution after(RenderedQuery.Execution execution, PageRequest page, Keyset after) {
+        Keyset.Text name = after.get(1, Keyset.Text.class);
+        RenderedQuery.Execution bound = execution.with(LIMIT, page.rowsToRead())
+                .with(AFTER_SCORE, after.get(0, Double.class))
+                .with(AFTER_NAME, name.value());
+        return name.whole() ? bound.with(AFTER_ID, after.get(2, UUID.class)) : bound;
+    }
+
     private RenderedQuery render(Kind kind, CompanyCriteria criteria) {
         Condition matches = criteria.onCompanies();
         List<Param<?>> variables = new ArrayList<>(criteria.variables());
@@ -166,8 +194,27 @@ final class CompanyListStatements {
             }
             case STORED_TOTAL -> db.select(storedTotal(criteria));
             case COUNT -> db.select(count().coerce(Long.class).as(TOTAL.getName())).from(COMPANY).where(matches);
+            case PAGE_AFTER, PAGE_FROM_NAME_PREFIX -> {
+                boolean wholeName = kind == Kind.PAGE_AFTER;
+                variables.addAll(wholeName ? List.of(AFTER_SCORE, AFTER_NAME, AFTER_ID, LIMIT) : List.of(AFTER_SCORE, AFTER_NAME, LIMIT));
+                // From a prefix, whatever the id: no company whose name begins with it is missed.
+                Condition restOfGroup = wholeName ? row(COMPANY.NAME, COMPANY.ID).gt(AFTER_NAME, AFTER_ID) : COMPANY.NAME.ge(AFTER_NAME);
+                Table<?> after = select(COMPANY.ID, COMPANY.MATCH_SCORE, COMPANY.NAME).from(COMPANY)
+                        .where(matches.and(COMPANY.MATCH_SCORE.eq(AFTER_SCORE)).and(restOfGroup))
+                        .orderBy(COMPANY.NAME.asc(), COMPANY.ID.asc()).limit(LIMIT)
+                        .unionAll(select(COMPANY.ID, COMPANY.MATCH_SCORE, COMPANY.NAME).from(COMPANY)
+                                .where(matches.and(COMPANY.MATCH_SCORE.lt(AFTER_SCORE)))
+                                .orderBy(LIST_ORDER).limit(LIMIT))
+                        .asTable("after");
+                Table<?> ids = select(after.field(COMPANY.ID)).from(after)
+                        .orderBy(after.field(COMPANY.MATCH_SCORE).desc(), after.field(COMPANY.NAME).asc(),
+                                after.field(COMPANY.ID).asc())
+                        .limit(LIMIT).asTable("page");
+                yield selectPage(ids, OWNER);
+            }
         };
-        if (kind != Kind.SCORE_GROUPS && kind != Kind.STORED_TOTAL && kind != Kind.COUNT) {
+        if (kind != Kind.SCORE_GROUPS && kind != Kind.STORED_TOTAL && kind != Kind.COUNT && kind != Kind.PAGE_AFTER
+                && kind != Kind.PAGE_FROM_NAME_PREFIX) {
             variables.add(LIMIT);
             variables.add(OFFSET);
         }

@@ -10,6 +10,7 @@ import static org.jooq.impl.DSL.param;
 
 import com.prospectdata.features.companies.CompanyListStatements.Kind;
 import com.prospectdata.features.companies.CompanyRow.ContactRow;
+import com.prospectdata.pipeline.paging.Keyset;
 import com.prospectdata.pipeline.paging.Page;
 import com.prospectdata.pipeline.paging.PageRequest;
 import com.prospectdata.generated.model.ReviewStatus;
@@ -91,6 +92,13 @@ class CompanyQueries {
     public Optional<Owned<Page<CompanyRow>>> list(RequestContext request, CompanyFilter filter, PageRequest page,
                                                   OptionalLong knownTotal) {
         CompanyListStatements.ForFilter statements = lists.forFilter(filter);
+        Optional<Keyset> after = page.cursorPosition();
+        if (after.isPresent()) {
+            Result<Record> rows = reads.fetch(request,
+                    CompanyListStatements.after(statements.of(CompanyListStatements.pageAfter(after.get())), page, after.get()));
+            return ownedPage(request, filter, rows, page, () -> knownTotal.isPresent() ? knownTotal.getAsLong()
+                    : single(request, statements.of(statements.countsStored() ? Kind.STORED_TOTAL : Kind.COUNT), TOTAL));
+        }
         if (!statements.countsStored() && knownTotal.isEmpty()) {
             Result<Record> rows = reads.fetch(request, window(statements.of(Kind.COUNTED_PAGE), page));
             // An offset past the end returns no row to read the count from; the contract still wants it.
@@ -128,6 +136,32 @@ class CompanyQueries {
     private record ScoreGroup(double matchScore, long companies) {
     }
 
+    /** The organization owning the prospect search, read in {@code snapshot}; empty when it does not exist. */
+    Optional<UUID> owner(RequestReads.Snapshot snapshot, UUID prospectSearchId) {
+        return Optional.ofNullable(snapshot.fetch(lists.owner(prospectSearchId)).get(0).get(OWNER));
+    }
+
+    /** The filter's companies, counted in {@code snapshot}. */
+    long total(RequestReads.Snapshot snapshot, CompanyFilter filter) {
+        CompanyListStatements.ForFilter statements = lists.forFilter(filter);
+        return snapshot.fetch(statements.of(statements.countsStored() ? Kind.STORED_TOTAL : Kind.COUNT)).get(0).get(TOTAL);
+    }
+
+    /**
+     * Up to {@code size} companies of the filter in list order, the first ones or those strictly
+     * after {@code after}, with their contacts, read in {@code snapshot}: an export's batch, each a
+     * short statement of the list's own.
+     */
+    List<CompanyRow> batch(RequestReads.Snapshot snapshot, CompanyFilter filter, Optional<Keyset> after, int size) {
+        CompanyListStatements.ForFilter statements = lists.forFilter(filter);
+        PageRequest page = new PageRequest(size, 0, after.orElse(null));
+        Result<Record> rows = after.isPresent()
+                ? snapshot.fetch(CompanyListStatements.after(statements.of(CompanyListStatements.pageAfter(after.get())),
+                        page, after.get()).with(CompanyListStatements.LIMIT, size))
+                : snapshot.fetch(window(statements.of(Kind.PAGE), page));
+        return withContacts(rows);
+    }
+
     /**
      * The page's rows (null or empty: none) as a page with its owner: read from the rows where
      * there are any, else asked for, and the total with it ({@code total} is called after the owner).
@@ -141,8 +175,16 @@ class CompanyQueries {
             return Optional.empty();
         }
         return Optional.of(new Owned<>(owner, none ? Page.pastTheEnd(total.getAsLong(), page)
-                : new Page<>(withContacts(rows), total.getAsLong(), page)));
+                : Page.of(withContacts(rows), total.getAsLong(), page, CompanyQueries::keyOf)));
     }
+
+    /** A company's place in the list's order: match_score, name, id. */
+    static Keyset keyOf(CompanyRow company) {
+        return Keyset.of(company.matchScore(), Keyset.Text.of(company.name()), company.id());
+    }
+
+    /** The types of {@link #keyOf}'s values, which a cursor of this list must carry. */
+    static final List<Class<?>> KEY_TYPES = List.of(Double.class, Keyset.Text.class, UUID.class);
 
     /** The one value of a statement that returns one row. */
     private long single(RequestContext request, RenderedQuery.Execution execution, Field<Long> value) {

@@ -1,6 +1,7 @@
 package com.prospectdata.features.jobs;
 
 import static com.prospectdata.generated.jooq.Tables.JOB;
+import static org.jooq.impl.DSL.condition;
 import static org.jooq.impl.DSL.field;
 import static org.jooq.impl.DSL.lower;
 import static org.jooq.impl.DSL.noCondition;
@@ -9,6 +10,7 @@ import static org.jooq.impl.DSL.select;
 import static org.jooq.impl.DSL.selectCount;
 
 import com.prospectdata.features.companies.Owned;
+import com.prospectdata.pipeline.paging.Keyset;
 import com.prospectdata.pipeline.paging.Page;
 import com.prospectdata.pipeline.paging.PageRequest;
 import com.prospectdata.core.sqltypes.RenderedQuery;
@@ -39,10 +41,16 @@ class JobQueries {
     private static final Param<String> PLATFORM = param("platform", String.class);
     private static final Param<Integer> LIMIT = param("limit", Integer.class);
     private static final Param<Integer> OFFSET = param("offset", Integer.class);
+    /** A cursor's job ({@link #keyOf}): the page starts after it, or at its id when the cursor holds only the id's first bytes. */
+    private static final Param<Instant> AFTER_POSTED = param("afterPosted", JOB.DATE_POSTED.getDataType());
+    private static final Param<String> AFTER_ID = param("afterId", String.class);
+    private static final Param<Boolean> FROM_ID_PREFIX = param("fromIdPrefix", Boolean.class);
 
     private final RequestReads reads;
     private final JobsStatement allPlatforms;
     private final JobsStatement onePlatform;
+    private final JobsStatement allPlatformsAfter;
+    private final JobsStatement onePlatformAfter;
     private final SummaryStatement summary;
 
     /**
@@ -51,8 +59,10 @@ class JobQueries {
      */
     public JobQueries(RequestReads reads, DSLContext db) {
         this.reads = reads;
-        this.allPlatforms = JobsStatement.of(db, false);
-        this.onePlatform = JobsStatement.of(db, true);
+        this.allPlatforms = JobsStatement.of(db, false, false);
+        this.onePlatform = JobsStatement.of(db, true, false);
+        this.allPlatformsAfter = JobsStatement.of(db, false, true);
+        this.onePlatformAfter = JobsStatement.of(db, true, true);
         this.summary = SummaryStatement.of(db);
     }
 
@@ -73,31 +83,51 @@ class JobQueries {
      */
     public Optional<Owned<Page<JobRow>>> activeJobs(RequestContext request, UUID companyId, Instant postedSince,
                                                     Optional<String> platform, PageRequest page) {
-        JobsStatement statement = platform.isPresent() ? onePlatform : allPlatforms;
+        Optional<Keyset> after = page.cursorPosition();
+        JobsStatement statement = after.isPresent()
+                ? (platform.isPresent() ? onePlatformAfter : allPlatformsAfter)
+                : (platform.isPresent() ? onePlatform : allPlatforms);
         RenderedQuery.Execution execution = statement.query().with(COMPANY_ID, companyId)
                 .with(POSTED_SINCE, postedSince)
-                .with(LIMIT, page.limit())
-                .with(OFFSET, page.offset());
+                .with(LIMIT, page.rowsToRead())
+                .with(OFFSET, after.isPresent() ? 0 : page.offset());
         platform.ifPresent(p -> execution.with(PLATFORM, p.toLowerCase(Locale.ROOT)));
+        after.ifPresent(key -> {
+            Keyset.Text id = key.get(1, Keyset.Text.class);
+            execution.with(AFTER_POSTED, key.get(0, Instant.class)).with(AFTER_ID, id.value()).with(FROM_ID_PREFIX, !id.whole());
+        });
         Result<Record> rows = reads.fetch(request, execution);
-        return Owned.ofRows(rows, found -> new Page<>(jobRows(found, statement.jobs()), found.get(0).get(statement.total()),
-                page));
+        return Owned.ofRows(rows, found -> Page.of(jobRows(found, statement.jobs()), found.get(0).get(statement.total()),
+                page, JobQueries::keyOf));
     }
+
+    /** A job's place in the list's order: date_posted, id. */
+    static Keyset keyOf(JobRow job) {
+        return Keyset.of(job.datePosted(), Keyset.Text.of(job.id()));
+    }
+
+    /** The types of {@link #keyOf}'s values, which a cursor of this list must carry. */
+    public static final List<Class<?>> KEY_TYPES = List.of(Instant.class, Keyset.Text.class);
 
     /** The page of jobs with the company's row and owner, rendered once per shape (with or without a platform). */
     private record JobsStatement(RenderedQuery query, Table<?> jobs, Field<Integer> total) {
 
-        static JobsStatement of(DSLContext db, boolean byPlatform) {
+        static JobsStatement of(DSLContext db, boolean byPlatform, boolean afterCursor) {
             Condition condition = active()
                     .and(JOB.DATE_POSTED.ge(POSTED_SINCE))
                     .and(byPlatform ? lower(JOB.PLATFORM).eq(PLATFORM) : noCondition());
             Field<Integer> total = field(selectCount().from(JOB).where(condition)).as("total");
-            Table<?> jobs = select(JOB_COLUMNS).from(JOB).where(condition)
+            Condition afterTheCursor = JOB.DATE_POSTED.lt(AFTER_POSTED).or(JOB.DATE_POSTED.eq(AFTER_POSTED)
+                    .and(JOB.ID.gt(AFTER_ID).or(condition(FROM_ID_PREFIX).and(JOB.ID.eq(AFTER_ID)))));
+            Table<?> jobs = select(JOB_COLUMNS).from(JOB).where(afterCursor ? condition.and(afterTheCursor) : condition)
                     .orderBy(NEWEST_FIRST).limit(LIMIT).offset(OFFSET)
                     .asTable("page");
             List<Param<?>> variables = new ArrayList<>(List.of(COMPANY_ID, POSTED_SINCE, LIMIT, OFFSET));
             if (byPlatform) {
                 variables.add(PLATFORM);
+            }
+            if (afterCursor) {
+                variables.addAll(List.of(AFTER_POSTED, AFTER_ID, FROM_ID_PREFIX));
             }
             RenderedQuery query = RenderedQuery.of(db,
                     Owned.selectCompany(db, COMPANY_ID, Owned.COMPANY_WITH_OWNER, jobs, total)

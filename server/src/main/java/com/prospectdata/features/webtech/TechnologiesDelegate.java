@@ -10,6 +10,8 @@ import com.prospectdata.generated.model.TopTechnology;
 import com.prospectdata.pipeline.CurrentRequest;
 import com.prospectdata.pipeline.RequestContext;
 import com.prospectdata.pipeline.paging.Page;
+import com.prospectdata.features.summaries.CompanySummaries;
+import com.prospectdata.pipeline.paging.Cursors;
 import com.prospectdata.pipeline.paging.PageLinks;
 import com.prospectdata.pipeline.paging.PageRequest;
 import com.prospectdata.features.webtech.TechnologyQueries.TechnologyRow;
@@ -23,14 +25,15 @@ import org.springframework.stereotype.Service;
 @Service
 class TechnologiesDelegate implements TechnologiesApiDelegate {
 
-    static final int TOP_TECHNOLOGIES = 5;
-
     private final TechnologyQueries technologies;
     private final CompanyAccess access;
     private final CurrentRequest current;
     private final PageLinks pages;
+    private final Cursors cursors;
 
-    TechnologiesDelegate(TechnologyQueries technologies, CompanyAccess access, CurrentRequest current, PageLinks pages) {
+    TechnologiesDelegate(TechnologyQueries technologies, CompanyAccess access, CurrentRequest current, PageLinks pages,
+                         Cursors cursors) {
+        this.cursors = cursors;
         this.technologies = technologies;
         this.access = access;
         this.current = current;
@@ -39,9 +42,10 @@ class TechnologiesDelegate implements TechnologiesApiDelegate {
 
     @Override
     public ResponseEntity<TechnologyList> listCompanyTechnologies(UUID companyId, String category,
-                                                                  Integer minConfidence, Integer limit, Integer offset) {
+                                                                  Integer minConfidence, Integer limit, Integer offset,
+                                                                  String cursor) {
         RequestContext request = current.context();
-        PageRequest page = new PageRequest(limit, offset);
+        PageRequest page = cursors.read(request, limit, offset, cursor, TechnologyQueries.KEY_TYPES);
         Optional<String> categoryFilter = Optional.ofNullable(category).map(String::strip).filter(c -> !c.isEmpty());
         TechnologyQueries.Scanned<Page<TechnologyRow>> scanned = access.requireOwned(
                 technologies.list(request, companyId, categoryFilter, minConfidence, page), companyId,
@@ -49,15 +53,15 @@ class TechnologiesDelegate implements TechnologiesApiDelegate {
         ScanStatus status = scanned.status();
         Page<Technology> found = scanned.technologies()
                 .map(row -> new Technology(row.name(), row.category(), row.confidence()).version(row.version()));
-        return pages.ok(request, found, p -> new TechnologyList(p.items(), p.total(), p.limit(), p.offset(), p.hasMore(),
-                status == ScanStatus.COMPLETED, status));
+        return pages.ok(request, found, (p, next) -> new TechnologyList(p.items(), p.total(), p.limit(), p.offset(), p.hasMore(),
+                status == ScanStatus.COMPLETED, status).nextCursor(next));
     }
 
     @Override
     public ResponseEntity<TechnologySummary> getCompanyWebtechSummary(UUID companyId) {
         RequestContext request = current.context();
         TechnologyQueries.Scanned<TechnologyQueries.Summary> scanned = access.requireOwned(
-                technologies.summary(request, companyId, TOP_TECHNOLOGIES), companyId, request.acceptedCaller());
+                technologies.summary(request, companyId, CompanySummaries.TOP_TECHNOLOGIES), companyId, request.acceptedCaller());
         ScanStatus status = scanned.status();
         List<TopTechnology> top = scanned.technologies().top().stream()
                 .map(row -> new TopTechnology(row.name(), row.category(), row.confidence()))

@@ -5,6 +5,7 @@ import static com.prospectdata.generated.jooq.Tables.TECHNOLOGY;
 import static com.prospectdata.generated.jooq.Tables.WEBTECH_SCAN;
 import static org.jooq.impl.DSL.castNull;
 import static org.jooq.impl.DSL.count;
+import static org.jooq.impl.DSL.condition;
 import static org.jooq.impl.DSL.field;
 import static org.jooq.impl.DSL.lower;
 import static org.jooq.impl.DSL.name;
@@ -16,6 +17,7 @@ import static org.jooq.impl.SQLDataType.INTEGER;
 
 import com.prospectdata.features.companies.Owned;
 import com.prospectdata.generated.model.ScanStatus;
+import com.prospectdata.pipeline.paging.Keyset;
 import com.prospectdata.pipeline.paging.Page;
 import com.prospectdata.pipeline.paging.PageRequest;
 import com.prospectdata.core.sqltypes.RenderedQuery;
@@ -49,6 +51,10 @@ class TechnologyQueries {
     private static final Param<String> CATEGORY = param("category", String.class);
     private static final Param<Integer> LIMIT = param("limit", Integer.class);
     private static final Param<Integer> OFFSET = param("offset", Integer.class);
+    /** A cursor's technology ({@link #keyOf}): the page starts after it, or at its name when the cursor holds only the name's first bytes. */
+    private static final Param<Integer> AFTER_CONFIDENCE = param("afterConfidence", Integer.class);
+    private static final Param<String> AFTER_NAME = param("afterName", String.class);
+    private static final Param<Boolean> FROM_NAME_PREFIX = param("fromNamePrefix", Boolean.class);
 
     /** A category's number of technologies, a column of the summary's rows that count one. */
     private static final Field<Integer> IN_CATEGORY = field(name("in_category"), Integer.class);
@@ -56,6 +62,8 @@ class TechnologyQueries {
     private final RequestReads reads;
     private final ListStatement allCategories;
     private final ListStatement oneCategory;
+    private final ListStatement allCategoriesAfter;
+    private final ListStatement oneCategoryAfter;
     private final SummaryStatement summary;
 
     /**
@@ -64,8 +72,10 @@ class TechnologyQueries {
      */
     public TechnologyQueries(RequestReads reads, DSLContext db) {
         this.reads = reads;
-        this.allCategories = ListStatement.of(db, false);
-        this.oneCategory = ListStatement.of(db, true);
+        this.allCategories = ListStatement.of(db, false, false);
+        this.oneCategory = ListStatement.of(db, true, false);
+        this.allCategoriesAfter = ListStatement.of(db, false, true);
+        this.oneCategoryAfter = ListStatement.of(db, true, true);
         this.summary = SummaryStatement.of(db);
     }
 
@@ -91,31 +101,54 @@ class TechnologyQueries {
     public Optional<Owned<Scanned<Page<TechnologyRow>>>> list(RequestContext request, UUID companyId,
                                                               Optional<String> category, int minConfidence,
                                                               PageRequest page) {
-        ListStatement statement = category.isPresent() ? oneCategory : allCategories;
+        Optional<Keyset> after = page.cursorPosition();
+        ListStatement statement = after.isPresent()
+                ? (category.isPresent() ? oneCategoryAfter : allCategoriesAfter)
+                : (category.isPresent() ? oneCategory : allCategories);
         RenderedQuery.Execution execution = statement.query().with(COMPANY_ID, companyId)
                 .with(MIN_CONFIDENCE, minConfidence)
-                .with(LIMIT, page.limit())
-                .with(OFFSET, page.offset());
+                .with(LIMIT, page.rowsToRead())
+                .with(OFFSET, after.isPresent() ? 0 : page.offset());
         category.ifPresent(c -> execution.with(CATEGORY, c.toLowerCase(Locale.ROOT)));
+        after.ifPresent(key -> {
+            Keyset.Text name = key.get(1, Keyset.Text.class);
+            execution.with(AFTER_CONFIDENCE, key.get(0, Integer.class)).with(AFTER_NAME, name.value())
+                    .with(FROM_NAME_PREFIX, !name.whole());
+        });
         Result<Record> rows = reads.fetch(request, execution);
         return Owned.ofRows(rows, found -> new Scanned<>(statusOf(found),
-                new Page<>(technologyRows(found, statement.technologies()), found.get(0).get(statement.total()), page)));
+                Page.of(technologyRows(found, statement.technologies()), found.get(0).get(statement.total()), page,
+                        TechnologyQueries::keyOf)));
     }
+
+    /** A technology's place in the list's order: confidence, name. */
+    static Keyset keyOf(TechnologyRow technology) {
+        return Keyset.of(technology.confidence(), Keyset.Text.of(technology.name()));
+    }
+
+    /** The types of {@link #keyOf}'s values, which a cursor of this list must carry. */
+    static final List<Class<?>> KEY_TYPES = List.of(Integer.class, Keyset.Text.class);
 
     /** A page of technologies with the company's row, rendered once per shape (with or without a category). */
     private record ListStatement(RenderedQuery query, Table<?> technologies, Field<Integer> total) {
 
-        static ListStatement of(DSLContext db, boolean byCategory) {
+        static ListStatement of(DSLContext db, boolean byCategory, boolean afterCursor) {
             Condition condition = TECHNOLOGY.COMPANY_ID.eq(COMPANY_ID)
                     .and(TECHNOLOGY.CONFIDENCE.ge(MIN_CONFIDENCE))
                     .and(byCategory ? lower(TECHNOLOGY.CATEGORY).eq(CATEGORY) : noCondition());
             Field<Integer> total = field(selectCount().from(TECHNOLOGY).where(condition)).as("total");
-            Table<?> technologies = select(TECHNOLOGY_COLUMNS).from(TECHNOLOGY).where(condition)
+            Condition afterTheCursor = TECHNOLOGY.CONFIDENCE.lt(AFTER_CONFIDENCE).or(TECHNOLOGY.CONFIDENCE.eq(AFTER_CONFIDENCE)
+                    .and(TECHNOLOGY.NAME.gt(AFTER_NAME).or(condition(FROM_NAME_PREFIX).and(TECHNOLOGY.NAME.eq(AFTER_NAME)))));
+            Table<?> technologies = select(TECHNOLOGY_COLUMNS).from(TECHNOLOGY)
+                    .where(afterCursor ? condition.and(afterTheCursor) : condition)
                     .orderBy(ORDER).limit(LIMIT).offset(OFFSET)
                     .asTable("page");
             List<Param<?>> variables = new ArrayList<>(List.of(COMPANY_ID, MIN_CONFIDENCE, LIMIT, OFFSET));
             if (byCategory) {
                 variables.add(CATEGORY);
+            }
+            if (afterCursor) {
+                variables.addAll(List.of(AFTER_CONFIDENCE, AFTER_NAME, FROM_NAME_PREFIX));
             }
             RenderedQuery query = RenderedQuery.of(db, companyWithScan(db, technologies, inListOrder(technologies), total),
                     variables.toArray(Param<?>[]::new));

@@ -43,7 +43,7 @@ final class ImportRows {
 
     /** @param now its creation time when it is new (the format has none) */
     public static ProspectSearchRecord prospectSearch(ProspectSearch s, Instant now) {
-        return new ProspectSearchRecord(s.id(), s.organizationId(), s.name(), now);
+        return new ProspectSearchRecord(s.id(), s.organizationId(), s.name(), now, now);
     }
 
     public static CompanyRecord company(Company c) {

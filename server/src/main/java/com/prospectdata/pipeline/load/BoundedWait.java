@@ -19,9 +19,14 @@ final class BoundedWait {
 
     /**
      * A permit, at once if one is free, else within the request's patience; false when none came.
-     * A request that waited gets its deadline in its context.
+     * A request that waited gets its deadline in its context, unless it streams (an export,
+     * which reads in short statements for as long as its client reads).
      */
     static boolean acquire(Semaphore permits, RequestContext context, LoadProperties settings) {
+        return acquire(permits, context, settings, true);
+    }
+
+    static boolean acquire(Semaphore permits, RequestContext context, LoadProperties settings, boolean deadlineAfterWait) {
         try {
             // A timed tryAcquire keeps the semaphore's fairness, which the untimed one would not.
             if (permits.tryAcquire(0, TimeUnit.NANOSECONDS)) {
@@ -29,7 +34,7 @@ final class BoundedWait {
             }
             long arrived = context.arrivedNanos();
             long left = arrived + patience(settings.maxWait()) - System.nanoTime();
-            if (context.deadline().isEmpty()) {
+            if (deadlineAfterWait && context.deadline().isEmpty()) {
                 // Its wait is spent out of the deadline: a request that queued behind others must not
                 // then run long enough to be useless to the client that is still waiting for it.
                 context.setDeadline(arrived + settings.queuedDeadline().toNanos());

@@ -80,6 +80,11 @@ public class KeyShareFilter extends ApiStep {
             return;
         }
         WorkKind kind = KindOfWork.of(request, settings.deepOffset());
+        if (kind == WorkKind.EXPORT) {
+            // A key runs one export at a time, answered 429 by the export itself (docs/api-rules.md §14).
+            chain.doFilter(request, response);
+            return;
+        }
         Holder holder = new Holder(caller.get().keyId(), kind);
         Share share = inProgress.compute(holder, (key, current) -> {
             Share using = current == null ? new Share(settings.keyShareOf(kind)) : current;

@@ -59,6 +59,7 @@ record LoadProperties(
         @DefaultValue("0") @Min(0) @Max(1000) int heavyConcurrency,
         @DefaultValue("0") @Min(0) @Max(10000) int listConcurrency,
         @DefaultValue("64") @Min(1) @Max(10000) int lightConcurrency,
+        @DefaultValue("2") @Min(1) @Max(1000) int exportConcurrency,
         @DefaultValue("1s") @NotNull @DurationMin(millis = 0) @DurationMax(seconds = 30) Duration maxWait,
         @DefaultValue("1000") @Min(0) int deepOffset,
         @DefaultValue("50") @Min(1) @Max(100) int keyShare,
@@ -82,6 +83,7 @@ record LoadProperties(
             case HEAVY -> effectiveHeavyConcurrency();
             case LIST -> effectiveListConcurrency();
             case LIGHT -> lightConcurrency;
+            case EXPORT -> exportConcurrency;
         };
     }
 

@@ -66,7 +66,7 @@ public class LoadSheddingFilter extends ApiStep {
             throws ServletException, IOException {
         WorkKind kind = KindOfWork.of(request, settings.deepOffset());
         Semaphore semaphore = slots.get(kind);
-        if (!BoundedWait.acquire(semaphore, RequestContext.of(request), settings)) {
+        if (!BoundedWait.acquire(semaphore, RequestContext.of(request), settings, kind != WorkKind.EXPORT)) {
             shed.get(kind).increment();
             // The slots turn over in well under a second.
             throw ServiceUnavailableException.busy();

@@ -5,7 +5,8 @@ import com.prospectdata.pipeline.parameters.ReadParameters;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.function.Function;
+import java.util.function.BiFunction;
+import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.ResponseEntity;
 import org.springframework.stereotype.Component;
@@ -22,34 +23,44 @@ import org.springframework.stereotype.Component;
 public class PageLinks {
 
     private static final String OFFSET = "offset";
+    private static final String CURSOR = "cursor";
 
     private final Optional<String> publicBaseUrl;
+    private final Cursors cursors;
 
-    PageLinks(LinkProperties settings) {
+    PageLinks(LinkProperties settings, Cursors cursors) {
         this.publicBaseUrl = settings.origin();
+        this.cursors = cursors;
     }
 
-    /** A 200 for the request's page, with its {@code Link} header when it has neighbours, and the list's envelope as the body. */
-    public <T, B> ResponseEntity<B> ok(RequestContext request, Page<T> page, Function<Page<T>, B> envelope) {
+    /**
+     * A 200 for the request's page, with its {@code Link} header when it has neighbours, and the
+     * list's envelope as the body: {@code envelope} is given the page and its {@code next_cursor}
+     * (null when nothing follows).
+     */
+    public <T, B> ResponseEntity<B> ok(RequestContext request, Page<T> page, BiFunction<Page<T>, @Nullable String, B> envelope) {
         ResponseEntity.BodyBuilder ok = ResponseEntity.ok();
         ReadParameters parameters = request.parameters();
-        of(publicBaseUrl.orElseGet(parameters::requestOrigin), parameters, page)
+        @Nullable String next = page.hasMore() ? cursors.next(request, page) : null;
+        of(publicBaseUrl.orElseGet(parameters::requestOrigin), parameters, page, next)
                 .ifPresent(links -> ok.header(HttpHeaders.LINK, links));
-        return ok.body(envelope.apply(page));
+        return ok.body(envelope.apply(page, next));
     }
 
-    static Optional<String> of(String origin, ReadParameters parameters, Page<?> page) {
+    static Optional<String> of(String origin, ReadParameters parameters, Page<?> page, @Nullable String nextCursor) {
         List<String> links = new ArrayList<>(2);
-        if (page.hasMore()) {
-            links.add(link(origin, parameters, (long) page.offset() + page.limit(), "next"));
+        if (page.hasMore() && nextCursor != null) {
+            links.add(page.request().cursorPosition().isPresent()
+                    ? link(origin, parameters, CURSOR, nextCursor, "next")
+                    : link(origin, parameters, OFFSET, Long.toString((long) page.offset() + page.limit()), "next"));
         }
         if (page.hasPrevious()) {
-            links.add(link(origin, parameters, Math.max(0, page.offset() - page.limit()), "prev"));
+            links.add(link(origin, parameters, OFFSET, Long.toString(Math.max(0, page.offset() - page.limit())), "prev"));
         }
         return links.isEmpty() ? Optional.empty() : Optional.of(String.join(", ", links));
     }
 
-    private static String link(String origin, ReadParameters parameters, long offset, String relation) {
-        return "<" + origin + parameters.pathAndQueryWith(OFFSET, Long.toString(offset)) + ">; rel=\"" + relation + "\"";
+    private static String link(String origin, ReadParameters parameters, String name, String value, String relation) {
+        return "<" + origin + parameters.pathAndQueryWith(name, value) + ">; rel=\"" + relation + "\"";
     }
 }

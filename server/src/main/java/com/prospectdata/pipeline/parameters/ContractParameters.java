@@ -102,7 +102,10 @@ public class ContractParameters {
     }
 
     private static ValueRule rule(OpenApiDocument document, Map<String, Object> schema, String where) {
-        for (String keyword : List.of("exclusiveMinimum", "exclusiveMaximum", "pattern", "minLength", "multipleOf", "nullable",
+        if (schema.containsKey("pattern")) {
+            return tokenRule(schema, where);
+        }
+        for (String keyword : List.of("exclusiveMinimum", "exclusiveMaximum", "minLength", "multipleOf", "nullable",
                 "oneOf", "anyOf", "allOf", "not", "uniqueItems")) {
             if (schema.containsKey(keyword)) {
                 throw unsupported(where, "the keyword " + keyword + " is not read");
@@ -150,6 +153,23 @@ public class ContractParameters {
             }
             default -> throw unsupported(where, "the type " + type + " is not read");
         };
+    }
+
+    /** A string with a pattern, and both its lengths stated: the only strings with a pattern the reader takes. */
+    private static ValueRule tokenRule(Map<String, Object> schema, String where) {
+        if (!"string".equals(schema.get("type")) || schema.containsKey("format") || schema.containsKey("enum")
+                || !(schema.get("minLength") instanceof Number minLength) || !(schema.get("maxLength") instanceof Number maxLength)) {
+            throw unsupported(where, "a pattern is read only on a string without format or enum, with minLength and maxLength");
+        }
+        String pattern = String.valueOf(schema.get("pattern"));
+        if (!pattern.startsWith("^") || !pattern.endsWith("$")) {
+            throw unsupported(where, "a pattern must be anchored with ^ and $");
+        }
+        try {
+            return new ValueRule.TokenRule(minLength.intValue(), maxLength.intValue(), java.util.regex.Pattern.compile(pattern));
+        } catch (java.util.regex.PatternSyntaxException e) {
+            throw unsupported(where, "its pattern does not compile: " + e.getDescription());
+        }
     }
 
     private static BigInteger bound(Object value, BigInteger absent) {

@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.springframework.web.util.UriUtils;
 
 /**
@@ -56,6 +57,27 @@ public final class ReadParameters {
     /** The typed value of a parameter (its default when absent), or null when it has neither. */
     Object value(String name) {
         return values.get(name);
+    }
+
+    /** Whether the caller gave the parameter (a default does not count). */
+    public boolean given(String name) {
+        return canonicalQuery.stream().anyMatch(pair -> pair.name().equals(name));
+    }
+
+    /**
+     * The request as a text that names its operation's path and every parameter the caller gave
+     * but those in {@code leftOut}, canonically: two requests with the same text ask for the same
+     * items. A cursor is bound to it (paging/Cursors), so that the page after a cursor's lists
+     * what the cursor's walk listed.
+     */
+    public String canonicalWithout(Set<String> leftOut) {
+        StringBuilder text = new StringBuilder(canonicalPath);
+        for (QueryPair pair : canonicalQuery) {
+            if (!leftOut.contains(pair.name())) {
+                text.append('&').append(encode(pair.name())).append('=').append(encode(pair.value()));
+            }
+        }
+        return text.toString();
     }
 
     /**

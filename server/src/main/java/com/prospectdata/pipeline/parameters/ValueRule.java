@@ -183,6 +183,30 @@ sealed interface ValueRule {
     }
 
     /**
+     * {@code type: string} with a {@code pattern}: a token whose whole text matches it (the
+     * document anchors its patterns, and a line break before the end does not pass), within {@code minLength}
+     * and {@code maxLength} characters. A cursor is one.
+     */
+    record TokenRule(int minLength, int maxLength, Pattern pattern) implements ValueRule {
+
+        @Override
+        public Object read(String text) throws InvalidValue {
+            if (text.length() < minLength || text.length() > maxLength) {
+                throw new InvalidValue("must be " + minLength + " to " + maxLength + " characters");
+            }
+            if (!pattern.matcher(text).matches()) {
+                throw new InvalidValue("must match " + pattern.pattern());
+            }
+            return text;
+        }
+
+        @Override
+        public String expected() {
+            return "text of " + minLength + " to " + maxLength + " characters matching " + pattern.pattern();
+        }
+    }
+
+    /**
      * {@code type: array}, {@code style: form}, {@code explode: true}: the parameter repeated
      * once per value; a single comma-separated value is read as its parts too. Items are never
      * empty, so {@code accepted,} is refused rather than read as one value.

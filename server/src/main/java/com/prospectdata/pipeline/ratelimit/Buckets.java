@@ -1,5 +1,7 @@
 package com.prospectdata.pipeline.ratelimit;
 
+import io.github.bucket4j.Bucket;
+import io.github.bucket4j.ConsumptionProbe;
 import io.github.bucket4j.Bandwidth;
 import io.github.bucket4j.BucketConfiguration;
 import java.time.Duration;
@@ -14,6 +16,14 @@ final class Buckets {
 
     static Bandwidth hourlyBandwidth(int hourlyLimit) {
         return Bandwidth.builder().capacity(hourlyLimit).refillGreedy(hourlyLimit, WINDOW).build();
+    }
+
+    /**
+     * Takes {@code tokens} from {@code bucket}; none for a free operation (Bucket4j refuses to
+     * take zero), which reads what the bucket holds instead.
+     */
+    static ConsumptionProbe take(Bucket bucket, int tokens) {
+        return tokens == 0 ? ConsumptionProbe.consumed(bucket.getAvailableTokens(), 0) : bucket.tryConsumeAndReturnRemaining(tokens);
     }
 
     static BucketConfiguration hourly(int hourlyLimit) {

@@ -14,6 +14,6 @@ class LocalRateLimitStore implements RateLimitStore {
     public ConsumptionProbe tryConsume(String bucketId, int hourlyLimit, int tokens) {
         Bucket bucket = buckets.computeIfAbsent(bucketId,
                 id -> Bucket.builder().addLimit(Buckets.hourlyBandwidth(hourlyLimit)).build());
-        return bucket.tryConsumeAndReturnRemaining(tokens);
+        return Buckets.take(bucket, tokens);
     }
 }

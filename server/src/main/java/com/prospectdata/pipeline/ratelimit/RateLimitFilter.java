@@ -42,7 +42,7 @@ public class RateLimitFilter extends ApiStep {
         RequestContext context = RequestContext.of(request);
         AuthenticatedKey caller = context.acceptedCaller();
         try {
-            rateLimiter.consume(caller, costOf(context), response);
+            rateLimiter.consume(caller, costOf(context), response).ifPresent(context::keepBudget);
         } catch (RateLimitExceededException exceeded) {
             rejections.get(caller.tier()).increment();
             throw exceeded;

@@ -63,9 +63,8 @@ class RedisRateLimitStore implements RateLimitStore, AutoCloseable {
             return fallback.tryConsume(bucketId, hourlyLimit, tokens);
         }
         try {
-            ConsumptionProbe probe = proxyManager().builder()
-                    .build(KEY_PREFIX + bucketId, () -> Buckets.hourly(hourlyLimit))
-                    .tryConsumeAndReturnRemaining(tokens);
+            ConsumptionProbe probe = Buckets.take(proxyManager().builder()
+                    .build(KEY_PREFIX + bucketId, () -> Buckets.hourly(hourlyLimit)), tokens);
             redisFailed = false;
             return probe;
         } catch (RuntimeException e) {

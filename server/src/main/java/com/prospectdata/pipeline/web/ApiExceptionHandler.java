@@ -9,7 +9,9 @@ import com.prospectdata.generated.model.ErrorResponse;
 import com.prospectdata.generated.model.RateLimitErrorResponse;
 import com.prospectdata.core.errors.RateLimitExceededException;
 import com.prospectdata.core.errors.ServiceUnavailableException;
+import com.prospectdata.core.errors.StreamAbortedException;
 import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
@@ -138,7 +140,18 @@ class ApiExceptionHandler {
     }
 
     @ExceptionHandler(Exception.class)
-    ResponseEntity<ErrorResponse> unexpected(Exception e) throws Exception {
+    ResponseEntity<ErrorResponse> unexpected(Exception failure, HttpServletResponse response) throws Exception {
+        Exception e = failure;
+        if (e instanceof StreamAbortedException aborted) {
+            if (response.isCommitted() && !ClientAbort.isOne(aborted)) {
+                // The headers are gone: an error body would be read as more of the answer. The
+                // container cuts the exchange instead (ErrorReportValve closes a committed response at once).
+                log.warn("A streamed answer failed after its headers were sent; cutting the exchange", aborted.getCause());
+                throw aborted;
+            }
+            // Nothing sent yet (or nobody left to tell): answered as what failed.
+            e = aborted.getCause() instanceof Exception cause ? cause : aborted;
+        }
         if (ClientAbort.isOne(e)) {
             // No one to answer; the request-id step logs it as the client's doing (web/ClientAbort).
             throw e;

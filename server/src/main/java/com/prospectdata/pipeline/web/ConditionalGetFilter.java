@@ -1,7 +1,9 @@
 package com.prospectdata.pipeline.web;
 
 import com.prospectdata.core.openapi.ApiOperation;
+import com.prospectdata.core.openapi.OperationTraits.WorkKind;
 import com.prospectdata.pipeline.RequestContext;
+import com.prospectdata.pipeline.streaming.AcceptEncoding;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
@@ -72,6 +74,12 @@ class ConditionalGetFilter extends ShallowEtagHeaderFilter {
     @Override
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
+        if (RequestContext.of(request).operation().filter(o -> o.traits().workKind() == WorkKind.EXPORT).isPresent()) {
+            // An export streams what it reads, compressed as it goes, with no validator: holding its
+            // body back would hold the whole search in memory (docs/api-rules.md §14).
+            chain.doFilter(request, response);
+            return;
+        }
         if (HttpMethod.HEAD.matches(request.getMethod())) {
             filterAsGet(new AsGet(request), new WithoutBody(response), chain);
         } else {

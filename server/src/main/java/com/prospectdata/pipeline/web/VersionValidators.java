@@ -1,5 +1,6 @@
 package com.prospectdata.pipeline.web;
 
+import com.prospectdata.pipeline.streaming.AcceptEncoding;
 import com.prospectdata.core.openapi.ApiOperation;
 import com.prospectdata.pipeline.AuthenticatedKey;
 import com.prospectdata.pipeline.RequestContext;

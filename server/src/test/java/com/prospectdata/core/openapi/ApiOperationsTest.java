@@ -47,8 +47,9 @@ class ApiOperationsTest {
         assertThat(list.versioned()).isTrue();
         assertThat(SHIPPED.resolve("/api/v1/companies/c1/jobs").orElseThrow().traits().versioned())
                 .as("jobs follow the clock too").isFalse();
-        assertThat(SHIPPED.all()).hasSize(6).allSatisfy(operation -> {
-            assertThat(operation.traits().rateLimitCost()).isEqualTo(1);
+        assertThat(SHIPPED.all()).hasSize(10).allSatisfy(operation -> {
+            assertThat(operation.traits().rateLimitCost()).as(operation.operationId())
+                    .isEqualTo(operation.operationId().equals("getUsage") ? 0 : 1);
             assertThat(operation.traits().requiredScopes()).containsExactly("companies:read");
         });
         assertThat(SHIPPED.scopesEveryOperationRequires()).containsExactly("companies:read");
@@ -74,7 +75,7 @@ class ApiOperationsTest {
             getCompany              | x-work-kind        | LIGHT       | x-work-kind: LIGHT, which is not one of light, list, heavy
             getCompany              | x-versioned        | yes         | x-versioned: yes, which is not true or false
             getCompany              | x-versioned        |             | getCompany does not declare x-versioned
-            getCompany              | x-rate-limit-cost  | 0           | x-rate-limit-cost: 0, which is not a whole number of tokens from 1 to 1000
+            getCompany              | x-rate-limit-cost  | 1001        | x-rate-limit-cost: 1001, which is not a whole number of tokens from 0 (free) to 1000
             getCompany              | x-rate-limit-cost  | -1          | x-rate-limit-cost: -1
             getCompany              | x-rate-limit-cost  | 1.5         | x-rate-limit-cost: 1.5
             getCompany              | x-rate-limit-cost  | one         | x-rate-limit-cost: one
@@ -93,7 +94,7 @@ class ApiOperationsTest {
     @Test
     void aHeavyConditionMustNameAQueryParameterOfItsType() {
         assertThatThrownBy(() -> ApiOperations.of(DocumentCopies.withTrait("getCompany", "x-heavy-when", Map.of("offset", "deep"))))
-                .hasMessageContaining("operation getCompany has x-heavy-when: offset, which is not one of its query parameters []");
+                .hasMessageContaining("operation getCompany has x-heavy-when: offset, which is not one of its query parameters [include]");
         assertThatThrownBy(() -> ApiOperations.of(DocumentCopies.withTrait("listCompanies", "x-heavy-when", Map.of("search", "deep"))))
                 .hasMessageContaining("search is string, deep needs integer");
         assertThatThrownBy(() -> ApiOperations.of(DocumentCopies.withTrait("listCompanies", "x-heavy-when", Map.of("limit", "often"))))

@@ -67,7 +67,7 @@ class KeyShareFilterTest {
 
     /** Two list slots, a key's share half of them: one list page; the longest wait as given. */
     private static KeyShareFilter filter(Duration maxWait, SimpleMeterRegistry meters) {
-        return new KeyShareFilter(new LoadProperties(1, 2, 64, maxWait, 1000, 50, Duration.ofSeconds(10),
+        return new KeyShareFilter(new LoadProperties(1, 2, 64, 2, maxWait, 1000, 50, Duration.ofSeconds(10),
                 Duration.ofSeconds(2), Duration.ofSeconds(2)), meters);
     }
 
@@ -145,9 +145,9 @@ class KeyShareFilterTest {
 
     @Test
     void aShareIsAtLeastOneSlotAndNeverMoreThanTheSlots() {
-        LoadProperties halfOfOne = new LoadProperties(1, 1, 64, Duration.ZERO, 1000, 50, Duration.ofSeconds(10),
+        LoadProperties halfOfOne = new LoadProperties(1, 1, 64, 2, Duration.ZERO, 1000, 50, Duration.ofSeconds(10),
                 Duration.ofSeconds(2), Duration.ofSeconds(2));
-        LoadProperties all = new LoadProperties(3, 8, 64, Duration.ZERO, 1000, 100, Duration.ofSeconds(10),
+        LoadProperties all = new LoadProperties(3, 8, 64, 2, Duration.ZERO, 1000, 100, Duration.ofSeconds(10),
                 Duration.ofSeconds(2), Duration.ofSeconds(2));
 
         assertThat(halfOfOne.keyShareOf(WorkKind.HEAVY)).isEqualTo(1);

@@ -9,7 +9,7 @@ class LoadPropertiesTest {
 
     /** The defaults, but for the heavy and list slots. */
     private static LoadProperties withConcurrency(int heavy, int list) {
-        return new LoadProperties(heavy, list, 64, Duration.ofSeconds(1), 1000, 50, Duration.ofSeconds(10),
+        return new LoadProperties(heavy, list, 64, 2, Duration.ofSeconds(1), 1000, 50, Duration.ofSeconds(10),
                 Duration.ofSeconds(2), Duration.ofSeconds(2));
     }
 

@@ -37,7 +37,7 @@ class LoadSheddingFilterTest {
 
     /** One slot of each kind, and no wait for one. */
     private final LoadSheddingFilter filter = new LoadSheddingFilter(
-            new LoadProperties(1, 1, 1, Duration.ZERO, 1000, 100, Duration.ofSeconds(10), Duration.ofSeconds(2),
+            new LoadProperties(1, 1, 1, 2, Duration.ZERO, 1000, 100, Duration.ofSeconds(10), Duration.ofSeconds(2),
                     Duration.ofSeconds(2)),
             meters);
 

@@ -28,7 +28,7 @@ import org.springframework.beans.factory.annotation.Autowired;
 class StatementTimeoutTest {
 
     private static final Duration MARGIN = Duration.ofSeconds(2);
-    private static final LoadProperties SETTINGS = new LoadProperties(0, 0, 64, Duration.ofSeconds(1), 1000, 50,
+    private static final LoadProperties SETTINGS = new LoadProperties(0, 0, 64, 2, Duration.ofSeconds(1), 1000, 50,
             Duration.ofSeconds(1), MARGIN, Duration.ofSeconds(2));
 
     @Autowired

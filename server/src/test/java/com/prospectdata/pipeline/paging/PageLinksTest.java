@@ -6,6 +6,7 @@ import com.prospectdata.core.openapi.OpenApiDocument;
 import com.prospectdata.pipeline.parameters.ContractParameters;
 import com.prospectdata.pipeline.parameters.ParameterReader;
 import com.prospectdata.pipeline.parameters.ReadParameters;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.springframework.mock.web.MockHttpServletRequest;
 
@@ -32,7 +33,7 @@ class PageLinksTest {
 
     /** A page of {@code returned} placeholder items out of {@code total}. */
     private static Page<Integer> page(int limit, int offset, int returned, long total) {
-        return new Page<>(java.util.Collections.nCopies(returned, 0), total, new PageRequest(limit, offset));
+        return Page.of(java.util.Collections.nCopies(returned, 0), total, new PageRequest(limit, offset), Keyset::of);
     }
 
     private static ReadParameters read(MockHttpServletRequest request) {
@@ -42,7 +43,7 @@ class PageLinksTest {
     /** The links of a page without app.public-base-url: after the scheme, host and port the request named. */
     private static java.util.Optional<String> links(MockHttpServletRequest request, Page<?> page) {
         ReadParameters parameters = read(request);
-        return PageLinks.of(parameters.requestOrigin(), parameters, page);
+        return PageLinks.of(parameters.requestOrigin(), parameters, page, page.hasMore() ? "NEXT" : null);
     }
 
     @Test
@@ -90,7 +91,17 @@ class PageLinksTest {
         MockHttpServletRequest request = request("prospect_search_id=" + SEARCH + "&limit=10");
         request.setServerName("evil.example");
 
-        assertThat(PageLinks.of("https://api.example.com:8443", read(request), page(10, 0, 10, 15))).contains(
+        assertThat(PageLinks.of("https://api.example.com:8443", read(request), page(10, 0, 10, 15), "NEXT")).contains(
                 "<https://api.example.com:8443/api/v1/companies/?prospect_search_id=" + SEARCH + "&limit=10&offset=10>; rel=\"next\"");
+    }
+
+    /** After a cursor page the next link changes only the cursor, and there is no way back. */
+    @Test
+    void aCursorPageLinksOnlyTheNextCursor() {
+        MockHttpServletRequest request = request("prospect_search_id=" + SEARCH + "&limit=2&cursor=AAAA");
+        Page<Integer> cursorPage = Page.of(List.of(1, 2, 3), 99, new PageRequest(2, 40, Keyset.of(0)), Keyset::of);
+
+        assertThat(links(request, cursorPage)).contains(
+                "<https://api.prospectdata.example/api/v1/companies/?prospect_search_id=" + SEARCH + "&limit=2&cursor=NEXT>; rel=\"next\"");
     }
 }

@@ -4,13 +4,42 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.Collections;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** The envelope's arithmetic, in one place for the three lists (docs/api-rules.md §3). */
 class PageTest {
 
     private static Page<Integer> page(int limit, int offset, int returned, long total) {
-        return new Page<>(Collections.nCopies(returned, 0), total, new PageRequest(limit, offset));
+        return Page.of(Collections.nCopies(returned, 0), total, new PageRequest(limit, offset), Keyset::of);
+    }
+
+    /** A cursor page given the rows its query read: one more than its limit when more follow. */
+    private static Page<Integer> cursorPage(int limit, int walked, int read, long total) {
+        List<Integer> rows = java.util.stream.IntStream.range(0, read).boxed().toList();
+        return Page.of(rows, total, new PageRequest(limit, walked, Keyset.of(-1)), Keyset::of);
+    }
+
+    @Test
+    void aCursorPageKnowsFromItsExtraRowWhetherMoreFollowWhateverTheTotalSays() {
+        Page<Integer> more = cursorPage(10, 20, 11, 5);
+        assertThat(more.items()).hasSize(10);
+        assertThat(more.hasMore()).isTrue();
+        assertThat(more.nextAfter()).contains(Keyset.of(9));
+        assertThat(more.offset()).isEqualTo(20);
+        assertThat(more.hasPrevious()).isFalse();
+
+        Page<Integer> last = cursorPage(10, 20, 10, 1000);
+        assertThat(last.items()).hasSize(10);
+        assertThat(last.hasMore()).isFalse();
+        assertThat(last.nextAfter()).isEmpty();
+    }
+
+    @Test
+    void anOffsetPageWithMoreCarriesItsLastItemsKey() {
+        Page<Integer> page = Page.of(List.of(4, 5, 6), 10, new PageRequest(3, 3), Keyset::of);
+        assertThat(page.nextAfter()).contains(Keyset.of(6));
+        assertThat(Page.of(List.of(7, 8, 9), 9, new PageRequest(3, 6), Keyset::of).nextAfter()).isEmpty();
     }
 
     @Test

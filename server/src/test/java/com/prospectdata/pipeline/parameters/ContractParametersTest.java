@@ -17,12 +17,12 @@ class ContractParametersTest {
         ContractParameters contract = new ContractParameters(OpenApiDocument.fromClasspath());
 
         assertThat(contract.operations()).extracting(ContractParameters.Operation::operationId).containsExactlyInAnyOrder(
-                "listCompanies", "getCompany", "listCompanyJobs", "getCompanyJobsSummary", "listCompanyTechnologies",
-                "getCompanyWebtechSummary", "getHealth");
+                "listProspectSearches", "getProspectSearch", "exportProspectSearchCompanies", "listCompanies", "getCompany", "listCompanyJobs",
+                "getCompanyJobsSummary", "listCompanyTechnologies", "getCompanyWebtechSummary", "getUsage", "getHealth");
         assertThat(contract.operation("listCompanies").orElseThrow().parameters())
                 .extracting(ParameterSpec::name)
-                .containsExactly("prospect_search_id", "limit", "offset", "min_match_score", "review_status",
-                        "review_status_list", "search", "updated_since");
+                .containsExactly("prospect_search_id", "limit", "offset", "cursor", "min_match_score", "review_status",
+                        "review_status_list", "search", "updated_since", "include");
         ParameterSpec companyId = contract.operation("listCompanyJobs").orElseThrow().parameters().getFirst();
         assertThat(companyId.location()).isEqualTo(Location.PATH);
         assertThat(companyId.required()).isTrue();

@@ -41,7 +41,8 @@ class ParameterReaderTest {
 
         assertThat(read.value("prospect_search_id")).isEqualTo(UUID.fromString(SEARCH));
         assertThat(read.value("limit")).isEqualTo(50);
-        assertThat(read.value("offset")).isEqualTo(0);
+        // offset declares no default (a client sending every default would send one beside a cursor): absent is null, read as 0.
+        assertThat(read.value("offset")).isNull();
         assertThat(read.value("min_match_score")).isNull();
         assertThat(read.value("search")).isNull();
     }

@@ -1,4 +1,4 @@
-package com.prospectdata.pipeline.web;
+package com.prospectdata.pipeline.streaming;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

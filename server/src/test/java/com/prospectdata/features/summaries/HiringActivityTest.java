@@ -1,4 +1,4 @@
-package com.prospectdata.features.jobs;
+package com.prospectdata.features.summaries;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package com.prospectdata.pipeline.web;
+package com.prospectdata.pipeline.streaming;
 
 import java.util.Enumeration;
 import java.util.Locale;
@@ -9,12 +9,12 @@ import java.util.Locale;
  * {@code gzip} named on its own overrides {@code *}. No header means identity only. A weight that
  * is not a number refuses the coding it is attached to, never the request.
  */
-final class AcceptEncoding {
+public final class AcceptEncoding {
 
     private AcceptEncoding() {
     }
 
-    static boolean allowsGzip(Enumeration<String> headers) {
+    public static boolean allowsGzip(Enumeration<String> headers) {
         Boolean gzip = null;
         Boolean any = null;
         while (headers != null && headers.hasMoreElements()) {

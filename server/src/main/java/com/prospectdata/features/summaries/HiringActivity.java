@@ -1,4 +1,4 @@
-package com.prospectdata.features.jobs;
+package com.prospectdata.features.summaries;
 
 import com.prospectdata.generated.model.ActivityStrength;
 import java.math.BigDecimal;
@@ -8,7 +8,7 @@ import java.math.RoundingMode;
  * The specification's hiring-activity rule: jobs per month over a window of days, and the
  * strength level read from the unrounded value (docs/api-rules.md §4).
  */
-record HiringActivity(double velocityPerMonth, ActivityStrength strength) {
+public record HiringActivity(double velocityPerMonth, ActivityStrength strength) {
 
     public static final int DAYS_PER_MONTH = 30;
 

@@ -1,0 +1,166 @@
+package com.prospectdata.features.companies;
+
+import com.prospectdata.core.errors.ApiException;
+import com.prospectdata.core.errors.RateLimitExceededException;
+import com.prospectdata.core.errors.StreamAbortedException;
+import com.prospectdata.features.summaries.CompanySummaries;
+import com.prospectdata.generated.api.ExportApiDelegate;
+import com.prospectdata.generated.model.Company;
+import com.prospectdata.generated.model.CompanyInclude;
+import com.prospectdata.generated.model.JobSummary;
+import com.prospectdata.generated.model.ReviewStatus;
+import com.prospectdata.generated.model.TechnologySummary;
+import com.prospectdata.pipeline.AuthenticatedKey;
+import com.prospectdata.pipeline.CurrentRequest;
+import com.prospectdata.pipeline.RequestContext;
+import com.prospectdata.pipeline.RequestReads;
+import com.prospectdata.pipeline.Tier;
+import com.prospectdata.pipeline.paging.Keyset;
+import com.prospectdata.pipeline.streaming.StreamedAnswer;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.time.OffsetDateTime;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import org.jspecify.annotations.Nullable;
+import org.springframework.core.io.Resource;
+import org.springframework.http.ResponseEntity;
+import org.springframework.stereotype.Service;
+import org.springframework.web.context.request.ServletRequestAttributes;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * A whole prospect search as NDJSON (docs/api-rules.md §14): the companies list's objects, in its
+ * order, one per line, read in one snapshot in batches of the list's own keyset statements, and
+ * written as they are read, so that memory does not grow with the search.
+ *
+ * <p>Everything that can refuse the request (plan, the key's running export, the search's
+ * existence and owner) is decided before the headers; the count, {@code Export-Total}, is read in
+ * the snapshot the lines come from. A failure after the headers cuts the exchange
+ * ({@link StreamAbortedException}).
+ */
+@Service
+class ExportDelegate implements ExportApiDelegate {
+
+    static final String FREE_PLAN = "Exports are not available on the Free plan";
+    /** Companies per statement: a short statement each, and a bounded number of rows in memory. */
+    static final int BATCH = 500;
+    /** What a second export of a key is told: exports of a large search take minutes. */
+    private static final long RETRY_AFTER_SECONDS = 10;
+
+    private final CompanyQueries companies;
+    private final CompanySummaries summaries;
+    private final CurrentRequest current;
+    private final RequestReads reads;
+    private final JsonMapper json;
+    private final RunningExports running;
+
+    ExportDelegate(CompanyQueries companies, CompanySummaries summaries, CurrentRequest current, RequestReads reads,
+                   JsonMapper json, RunningExports running) {
+        this.running = running;
+        this.companies = companies;
+        this.summaries = summaries;
+        this.current = current;
+        this.reads = reads;
+        this.json = json;
+    }
+
+    @Override
+    public ResponseEntity<Resource> exportProspectSearchCompanies(UUID prospectSearchId, Double minMatchScore,
+                                                                  ReviewStatus reviewStatus, List<ReviewStatus> reviewStatusList,
+                                                                  String search, OffsetDateTime updatedSince,
+                                                                  List<CompanyInclude> include) {
+        RequestContext request = current.context();
+        AuthenticatedKey caller = request.acceptedCaller();
+        if (caller.tier() == Tier.FREE) {
+            throw ApiException.forbidden(FREE_PLAN);
+        }
+        if (!running.start(caller.keyId())) {
+            throw new RateLimitExceededException(RETRY_AFTER_SECONDS);
+        }
+        try {
+            CompanyFilter filter = CompanyFilter.of(prospectSearchId, minMatchScore, reviewStatus, reviewStatusList, search,
+                    updatedSince);
+            ServletRequestAttributes exchange = current.exchange();
+            reads.inSnapshot(request, snapshot -> {
+                UUID owner = companies.owner(snapshot, prospectSearchId)
+                        .orElseThrow(() -> ApiException.prospectSearchNotFound(prospectSearchId));
+                if (!owner.equals(caller.organizationId())) {
+                    throw ApiException.forbidden("The prospect search belongs to another organization");
+                }
+                long total = companies.total(snapshot, filter);
+                StreamedAnswer answer;
+                try {
+                    answer = StreamedAnswer.start(exchange.getRequest(), exchange.getResponse(), "application/x-ndjson",
+                            Map.of("Export-Total", Long.toString(total), "Cache-Control", "no-store"));
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+                if (answer.wantsBody()) {
+                    stream(snapshot, filter, include, answer);
+                } else {
+                    finish(answer);
+                }
+                return null;
+            });
+            return null;
+        } finally {
+            running.end(caller.keyId());
+        }
+    }
+
+    /** Every batch, written and flushed as read; any failure from here on cuts the exchange. */
+    private void stream(RequestReads.Snapshot snapshot, CompanyFilter filter, @Nullable List<CompanyInclude> include,
+                        StreamedAnswer answer) {
+        try {
+            // The status and Export-Total go now, before the first statement of the body: a client
+            // knows the count at once, and a failure from here on cuts what it has begun to read.
+            answer.flush();
+            OutputStream out = answer.body();
+            Optional<Keyset> after = Optional.empty();
+            while (true) {
+                List<CompanyRow> batch = companies.batch(snapshot, filter, after, BATCH);
+                List<Company> found = batch.stream().map(CompanyMapper::toDto).toList();
+                embed(snapshot, found, include);
+                for (Company company : found) {
+                    out.write(json.writeValueAsBytes(company));
+                    out.write('\n');
+                }
+                answer.flush();
+                if (batch.size() < BATCH) {
+                    break;
+                }
+                after = Optional.of(CompanyQueries.keyOf(batch.getLast()));
+            }
+            answer.finish();
+        } catch (IOException | RuntimeException e) {
+            throw new StreamAbortedException(e);
+        }
+    }
+
+    private static void finish(StreamedAnswer answer) {
+        try {
+            answer.finish();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private void embed(RequestReads.Snapshot snapshot, List<Company> found, @Nullable List<CompanyInclude> include) {
+        if (include == null || include.isEmpty() || found.isEmpty()) {
+            return;
+        }
+        List<UUID> ids = found.stream().map(Company::getId).toList();
+        if (include.contains(CompanyInclude.JOBS_SUMMARY)) {
+            Map<UUID, JobSummary> jobs = summaries.jobs(snapshot, ids);
+            found.forEach(company -> company.setJobsSummary(jobs.get(company.getId())));
+        }
+        if (include.contains(CompanyInclude.WEBTECH_SUMMARY)) {
+            Map<UUID, TechnologySummary> technologies = summaries.technologies(snapshot, ids);
+            found.forEach(company -> company.setWebtechSummary(technologies.get(company.getId())));
+        }
+    }
+}
