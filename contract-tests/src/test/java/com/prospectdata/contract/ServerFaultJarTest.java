@@ -80,7 +80,8 @@ class ServerFaultJarTest extends ContractTest {
             Response response = given().get(operation.validRequest());
             softly.assertThat(response.statusCode()).as("%s once the column is back: %s", operation, response.asString())
                     .isEqualTo(200);
-            if (response.statusCode() == 200) {
+            // The usage tells the budget and the second it is full again: it changes between any two answers.
+            if (response.statusCode() == 200 && operation.answersTheSameTwice()) {
                 softly.assertThat(Json.sameValue(json(response), before.get(operation)))
                         .as("%s answers as before the fault: %s", operation, response.asString()).isTrue();
             }
