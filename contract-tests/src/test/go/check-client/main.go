@@ -126,15 +126,19 @@ func companyPage(list *openapi.CompanyList, response *http.Response) page {
 	return pageOf(queryOf(response), list.GetOffset(), list.GetLimit(), list.GetTotal(), list.GetHasMore(), list.NextCursor, ids)
 }
 
-// Walks the companies of the search by cursor: the first page without one, then each page's
-// next_cursor as cursor (and nothing else changed) until has_more is false.
-func companiesByCursor() (interface{}, error) {
+// Walks the companies of the search page after page until has_more is false: by cursor (the
+// first page without one, then each page's next_cursor as cursor, nothing else changed), or by
+// offset (0, then offset + limit).
+func walkCompanies(byCursor bool) (interface{}, error) {
 	result := walk{Pages: []page{}, IDs: []string{}}
 	var cursor *string
+	var offset int32
 	for n := 1; n <= maxPages; n++ {
 		request := client.CompaniesAPI.ListCompanies(mainKey).ProspectSearchId(searchID).Limit(pageSize)
-		if cursor != nil {
+		if byCursor && cursor != nil {
 			request = request.Cursor(*cursor)
+		} else if !byCursor {
+			request = request.Offset(offset)
 		}
 		list, response, err := request.Execute()
 		if err != nil {
@@ -148,33 +152,15 @@ func companiesByCursor() (interface{}, error) {
 		if !list.GetHasMore() {
 			return result, nil
 		}
+		if !byCursor {
+			offset += list.GetLimit()
+			continue
+		}
 		if !list.HasNextCursor() {
 			return result, fmt.Errorf("page %d has has_more true and no next_cursor", n)
 		}
 		next := list.GetNextCursor()
 		cursor = &next
-	}
-	return result, fmt.Errorf("has_more still true after %d pages", maxPages)
-}
-
-// Walks the same list by offset: offset 0, then offset + limit until has_more is false.
-func companiesByOffset() (interface{}, error) {
-	result := walk{Pages: []page{}, IDs: []string{}}
-	var offset int32
-	for n := 1; n <= maxPages; n++ {
-		list, response, err := client.CompaniesAPI.ListCompanies(mainKey).ProspectSearchId(searchID).Limit(pageSize).Offset(offset).Execute()
-		if err != nil {
-			query := queryOf(response)
-			result.FailedQuery = &query
-			return result, fmt.Errorf("page %d (query %s): %w", n, query, describe(response, err))
-		}
-		current := companyPage(list, response)
-		result.Pages = append(result.Pages, current)
-		result.IDs = append(result.IDs, current.IDs...)
-		if !list.GetHasMore() {
-			return result, nil
-		}
-		offset += list.GetLimit()
 	}
 	return result, fmt.Errorf("has_more still true after %d pages", maxPages)
 }
@@ -314,8 +300,8 @@ var checks = []check{
 		}
 		return wire(search)
 	}},
-	{"listCompanies by cursor", companiesByCursor},
-	{"listCompanies by offset", companiesByOffset},
+	{"listCompanies by cursor", func() (interface{}, error) { return walkCompanies(true) }},
+	{"listCompanies by offset", func() (interface{}, error) { return walkCompanies(false) }},
 	{"getCompany with include", func() (interface{}, error) {
 		company, response, err := client.CompaniesAPI.GetCompany(mainKey, companyID).Include(bothSummaries).Execute()
 		if err != nil {

@@ -1,9 +1,12 @@
 package com.prospectdata.contract;
 
 import static com.prospectdata.contract.GeneratedClientExpectations.COMPANY;
+import static com.prospectdata.contract.GeneratedClientExpectations.PAGE_SIZE;
 import static com.prospectdata.contract.GeneratedClientExpectations.SEARCH;
 import static com.prospectdata.contract.GeneratedClientExpectations.assertSameWire;
+import static com.prospectdata.contract.GeneratedClientExpectations.texts;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.prospectdata.contract.support.ContractTest;
 import com.prospectdata.contract.support.TlsCertificates;
@@ -11,23 +14,18 @@ import com.prospectdata.testing.Expected;
 import com.prospectdata.testing.Fixture;
 import com.prospectdata.testing.Json;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
@@ -37,23 +35,24 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * A program that calls the API through a client generated from api/openapi.yaml with the
  * generator's default options, run as a process against the server under test, and its report
- * held to the fixture and to the document's rules. The Go program (src/test/go/check-client,
- * {@link GoClientJarTest}) and the Python program (src/test/python/check_client.py,
- * {@link PythonClientJarTest}) make the same checks, in the same order, and report them in the
- * same form as src/test/typescript/src/check-client.ts does: {@code {"results": [{"check", "ok",
- * "observed", "failure"}]}}, each typed result written back to the wire form by the client's
- * own serializer.
+ * held to the fixture and to the document's rules. The TypeScript program
+ * (src/test/typescript/src/check-client.ts, {@link TypeScriptClientJarTest}), the Go program
+ * (src/test/go/check-client, {@link GoClientJarTest}) and the Python program
+ * (src/test/python/check_client.py, {@link PythonClientJarTest}) make the same checks
+ * ({@link #CHECKS}), in the same order, and report them in one form: {@code {"results":
+ * [{"check", "ok", "observed", "failure"}]}}, each typed result written back to the wire form by
+ * the client's own serializer.
  *
- * <p>Beside the operations of {@link GeneratedClientExpectations}, they cover what the document
- * added for partners: the prospect searches, walking a list by cursor (the Pagination section of
- * api/openapi.yaml), {@code include} of both summaries, and {@code getUsage}; the Python program
- * also spends a key of one request ({@link #OVER_BUDGET}): a 429 at once, its client's retry
- * switched off, and getUsage still answering that key, being free.
+ * <p>The checks cover what the document added for partners: the prospect searches, walking a
+ * list by cursor (the Pagination section of api/openapi.yaml), {@code include} of both summaries,
+ * the export read to its end, and {@code getUsage}. The TypeScript and Python programs also spend
+ * a key of one request ({@link #OVER_BUDGET}): a 429 at once, any retry of the client's switched
+ * off, and getUsage still answering that key, being free.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 abstract class GeneratedClientProgram extends ContractTest {
 
-    /** The checks of both programs, in their order; the Python program adds {@link #OVER_BUDGET}. */
+    /** The checks of every program, in their order; a program may add its own after them. */
     static final List<String> CHECKS = List.of(
             "getHealth",
             "listProspectSearches",
@@ -75,22 +74,16 @@ abstract class GeneratedClientProgram extends ContractTest {
      */
     static final List<String> OVER_BUDGET = List.of("getCompany over budget (429)", "getUsage over budget");
 
-    /** The programs' page size for the walks of the companies list. */
-    private static final int PAGE_SIZE = 2;
-
-    /** NextCursor's schema in api/openapi.yaml: 1 to 512 URL-safe characters. */
-    private static final Pattern CURSOR = Pattern.compile("[A-Za-z0-9_-]{1,512}");
-
     private JsonNode report;
     private int exitStatus;
     private String stderr;
     private String unknownCompany;
     /** The key of {@link #OVER_BUDGET} and its id, when the program makes those checks. */
-    String limitedKey;
-    String limitedKeyId;
+    private String limitedKey;
+    private String limitedKeyId;
     /** When the program was started and when it had finished. */
-    Instant started;
-    Instant finished;
+    private Instant started;
+    private Instant finished;
 
     /** The language, as the messages name it: Go, Python. */
     abstract String language();
@@ -109,6 +102,13 @@ abstract class GeneratedClientProgram extends ContractTest {
      * what the client needs, turned into an AssertionError with the program's one line.
      */
     void checkTheRuntime(int exitStatus, String stderr) {
+    }
+
+    /**
+     * Variables of the program's own beside the common ones; the server's certificate is in
+     * {@code certificate} (PEM) before the program starts.
+     */
+    void environment(Map<String, String> variables, Path certificate) {
     }
 
     /** Where the program ran, its certificate, report and stderr: target/contract/NAME. */
@@ -143,6 +143,7 @@ abstract class GeneratedClientProgram extends ContractTest {
         variables.put("PROSPECT_SEARCH_ID", SEARCH);
         variables.put("PROSPECT_COMPANY_ID", COMPANY);
         variables.put("PROSPECT_UNKNOWN_COMPANY_ID", unknownCompany);
+        environment(variables, certificate);
         started = Instant.now();
         Process process;
         try {
@@ -206,29 +207,7 @@ abstract class GeneratedClientProgram extends ContractTest {
 
     @Test
     void listProspectSearchesHasTheOrganizationsSearchesNewestFirst() {
-        JsonNode observed = result("listProspectSearches");
-        List<JsonNode> searches = observed.get("searches").valueStream().toList();
-        Map<String, JsonNode> ours = fixtureSearches(Fixture.ORG_OURS);
-
-        assertThat(searches).extracting(search -> search.get("id").stringValue())
-                .as("the organization's prospect searches, and only them")
-                .containsExactlyInAnyOrderElementsOf(ours.keySet())
-                .doesNotContain(Fixture.SEARCH_OTHER_ORG);
-        for (JsonNode search : searches) {
-            String id = search.get("id").stringValue();
-            assertThat(search.get("name").stringValue()).as("name of %s", id).isEqualTo(ours.get(id).get("name").stringValue());
-            assertThat(search.get("company_count").asLong()).as("company_count of %s", id).isEqualTo(fixture().companiesOf(id).size());
-            assertSearchTimes(search);
-        }
-        // Newest first: created_at descending, then id ascending.
-        Comparator<JsonNode> order = Comparator.comparing((JsonNode search) -> instant(search.get("created_at"))).reversed()
-                .thenComparing(search -> search.get("id").stringValue());
-        assertThat(searches).as("the order of listProspectSearches").isSortedAccordingTo(order);
-
-        List<JsonNode> pages = observed.get("pages").valueStream().toList();
-        assertThat(pages.getFirst().get("offset").asInt()).isZero();
-        assertThat(pages.getLast().get("has_more").asBoolean()).isFalse();
-        assertThat(pages).allSatisfy(page -> assertThat(page.get("total").asLong()).isEqualTo(ours.size()));
+        GeneratedClientExpectations.assertProspectSearches(language(), result("listProspectSearches"), fixture(), finished);
     }
 
     @Test
@@ -238,21 +217,11 @@ abstract class GeneratedClientProgram extends ContractTest {
                 .filter(candidate -> candidate.get("id").stringValue().equals(SEARCH)).findFirst().orElseThrow();
 
         assertThat(search.get("id").stringValue()).isEqualTo(SEARCH);
-        assertThat(search.get("name").stringValue()).isEqualTo(fixtureSearches(Fixture.ORG_OURS).get(SEARCH).get("name").stringValue());
+        assertThat(search.get("name").stringValue())
+                .isEqualTo(GeneratedClientExpectations.fixtureSearches(fixture(), Fixture.ORG_OURS).get(SEARCH).get("name").stringValue());
         assertThat(search.get("company_count").asLong()).isEqualTo(fixture().companiesOf(SEARCH).size());
-        assertSearchTimes(search);
+        GeneratedClientExpectations.assertSearchTimes(search, fixture(), finished);
         assertSameWire(language() + " getProspectSearch against its listProspectSearches entry", search, listed, fixture());
-    }
-
-    /**
-     * created_at is when the search was first imported: the fixture's import, during this run.
-     * updated_at, the last change to the search or its companies, is a date-time not after now
-     * (the fixture's companies carry their own updated_at, some from before the import).
-     */
-    private void assertSearchTimes(JsonNode search) {
-        assertThat(instant(search.get("created_at"))).as("created_at of %s: when the search was first imported", search)
-                .isBetween(fixture().now().minusSeconds(1), finished);
-        assertThat(instant(search.get("updated_at"))).as("updated_at of %s", search).isBeforeOrEqualTo(finished);
     }
 
     @Test
@@ -278,24 +247,7 @@ abstract class GeneratedClientProgram extends ContractTest {
 
     @Test
     void cursorPagesFollowThePaginationRules() {
-        List<JsonNode> pages = result("listCompanies by cursor").get("pages").valueStream().toList();
-        int total = fixture().companiesOf(SEARCH).size();
-
-        assertThat(pages).as("pages of %d items over %d companies", PAGE_SIZE, total).hasSize((total + PAGE_SIZE - 1) / PAGE_SIZE);
-        int returned = 0;
-        for (int i = 0; i < pages.size(); i++) {
-            JsonNode page = pages.get(i);
-            String what = "cursor page " + (i + 1) + " " + page;
-            int items = page.get("ids").size();
-            // In a cursor page offset is the number of items the walk returned before it.
-            assertThat(page.get("offset").asInt()).as(what).isEqualTo(returned);
-            assertThat(page.get("limit").asInt()).as(what).isEqualTo(PAGE_SIZE);
-            assertThat(page.get("total").asLong()).as(what).isEqualTo(total);
-            assertThat(items).as(what).isBetween(1, PAGE_SIZE);
-            returned += items;
-            assertThat(page.get("has_more").asBoolean()).as("%s: has_more is true when items follow", what).isEqualTo(returned < total);
-            assertCursorWhenMore(page, what);
-        }
+        GeneratedClientExpectations.assertCursorWalk(language(), result("listCompanies by cursor"), fixture());
     }
 
     @Test
@@ -309,15 +261,7 @@ abstract class GeneratedClientProgram extends ContractTest {
             assertThat(page.get("offset").asInt()).as(what).isEqualTo(i * PAGE_SIZE);
             assertThat(page.get("total").asLong()).as(what).isEqualTo(total);
             assertThat(page.get("has_more").asBoolean()).as(what).isEqualTo(i * PAGE_SIZE + page.get("ids").size() < total);
-            // Every page whose has_more is true carries next_cursor, whether asked for by offset or by cursor.
-            assertCursorWhenMore(page, what);
-        }
-    }
-
-    private static void assertCursorWhenMore(JsonNode page, String what) {
-        if (page.get("has_more").asBoolean()) {
-            assertThat(page.has("next_cursor")).as("%s: has_more true, so next_cursor", what).isTrue();
-            assertThat(page.get("next_cursor").stringValue()).as("%s: next_cursor's schema", what).matches(CURSOR);
+            GeneratedClientExpectations.assertCursorWhenMore(page, what);
         }
     }
 
@@ -341,18 +285,8 @@ abstract class GeneratedClientProgram extends ContractTest {
 
     @Test
     void includeOnTheListEmbedsTheSummariesInEachCompany() {
-        // search=Lena Vogt: a contact of the one company of the search, COMPANY.
-        ObjectNode expected = Json.object();
-        ObjectNode company = GeneratedClientExpectations.company(fixture());
-        company.set("jobs_summary", GeneratedClientExpectations.jobsSummary(fixture()));
-        company.set("webtech_summary", GeneratedClientExpectations.technologySummary(fixture()));
-        expected.putArray("items").add(company);
-        expected.put("total", 1);
-        expected.put("limit", 50);
-        expected.put("offset", 0);
-        expected.put("has_more", false);
-
-        assertSameWire(language() + " listCompanies with include", result("listCompanies with include"), expected, fixture());
+        assertSameWire(language() + " listCompanies with include", result("listCompanies with include"),
+                GeneratedClientExpectations.companiesWithSummaries(fixture()), fixture());
     }
 
     @Test
@@ -383,6 +317,42 @@ abstract class GeneratedClientProgram extends ContractTest {
         assertThat(instant(usage.get("reset_at"))).isBetween(started.minusSeconds(1), finished.plusSeconds(3601));
     }
 
+    /** The program spends a key of one request: the 429 comes at once, its client's retries switched off if it has any. */
+    @Test
+    void anEmptyBudgetIsATypedRateLimitErrorAtOnce() {
+        assumeTrue(checks().containsAll(OVER_BUDGET), "the " + language() + " program spends no key of its own");
+        JsonNode error = result("getCompany over budget (429)");
+        long secondsSinceTheRun = finished.getEpochSecond() - started.getEpochSecond() + 1;
+
+        assertThat(error.get("status").asInt()).isEqualTo(429);
+        assertThat(error.get("error").stringValue()).isEqualTo("RATE_LIMIT_EXCEEDED");
+        assertThat(error.get("retry_after").isIntegralNumber()).as("retry_after is an integer: %s", error).isTrue();
+        int retryAfter = error.get("retry_after").asInt();
+        // The one token comes back an hour after the program spent it, less what has trickled back in since.
+        assertThat(retryAfter).isBetween((int) Math.max(1, 3600 - secondsSinceTheRun - 1), 3601);
+        assertThat(error.get("retry_after_header").stringValue()).isEqualTo(Integer.toString(retryAfter));
+        assertThat(error.get("message").stringValue()).isEqualTo("Rate limit exceeded. Retry after " + retryAfter + " seconds.");
+        assertThat(Double.parseDouble(error.get("seconds").stringValue()))
+                .as("seconds until the client raised the 429 (it must not wait out Retry-After first)").isLessThan(5.0);
+    }
+
+    @Test
+    void getUsageIsFreeOnAnEmptyBudget() {
+        assumeTrue(checks().containsAll(OVER_BUDGET), "the " + language() + " program spends no key of its own");
+        JsonNode observed = result("getUsage over budget");
+        JsonNode usage = observed.get("usage");
+
+        assertThat(usage.get("id").stringValue()).isEqualTo(limitedKeyId);
+        assertThat(usage.get("hint").stringValue()).isEqualTo(hint(limitedKey));
+        assertThat(usage.get("tier").stringValue()).isEqualTo("enterprise");
+        assertThat(usage.get("limit").asInt()).isEqualTo(1);
+        assertThat(usage.get("remaining").asInt()).as("the budget the 429 check spent").isZero();
+        assertThat(observed.get("remaining_header").stringValue()).isEqualTo("0");
+        assertThat(usage.get("exports_running").asInt()).as("exports this key runs: none").isZero();
+        // The one token was spent during the run; the bucket is full again an hour later.
+        assertThat(instant(usage.get("reset_at"))).isBetween(started.plusSeconds(3599), finished.plusSeconds(3601));
+    }
+
     @Test
     void anUnknownCompanyIsATypedNotFound() {
         JsonNode error = result("getCompany unknown (404)");
@@ -406,39 +376,8 @@ abstract class GeneratedClientProgram extends ContractTest {
         return key.substring(0, 8) + "..." + key.substring(key.length() - 8);
     }
 
-    /** The strings of a JSON array. */
-    static List<String> texts(JsonNode array) {
-        assertThat(array).as("an array").isNotNull();
-        return array.valueStream().map(JsonNode::stringValue).toList();
-    }
-
     static Instant instant(JsonNode node) {
-        assertThat(node).as("a date-time").isNotNull();
-        try {
-            return Instant.parse(node.stringValue());
-        } catch (DateTimeParseException e) {
-            throw new AssertionError("Not a date-time: " + node, e);
-        }
-    }
-
-    /** The prospect_search records of the fixture file for this organization, by id. */
-    static Map<String, JsonNode> fixtureSearches(String organization) {
-        try {
-            Map<String, JsonNode> searches = new LinkedHashMap<>();
-            for (String line : Files.readAllLines(fixture().file(), StandardCharsets.UTF_8)) {
-                if (line.isBlank()) {
-                    continue;
-                }
-                JsonNode record = Json.parse(line);
-                if (record.get("type").stringValue().equals("prospect_search")
-                        && record.get("organization_id").stringValue().equals(organization)) {
-                    searches.put(record.get("id").stringValue(), record);
-                }
-            }
-            return searches;
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return GeneratedClientExpectations.time(node);
     }
 
     /** Every entry of the report whose observed value holds pages, with the queries the client sent. */

@@ -15,17 +15,22 @@ import com.prospectdata.client.api.HealthApi;
 import com.prospectdata.client.api.JobsApi;
 import com.prospectdata.client.api.JobsApi.APIGetCompanyJobsSummaryRequest;
 import com.prospectdata.client.api.JobsApi.APIListCompanyJobsRequest;
+import com.prospectdata.client.api.ProspectSearchesApi;
+import com.prospectdata.client.api.ProspectSearchesApi.APIListProspectSearchesRequest;
 import com.prospectdata.client.api.TechnologiesApi;
 import com.prospectdata.client.api.TechnologiesApi.APIGetCompanyWebtechSummaryRequest;
 import com.prospectdata.client.api.TechnologiesApi.APIListCompanyTechnologiesRequest;
 import com.prospectdata.client.model.ActivityStrength;
 import com.prospectdata.client.model.Company;
+import com.prospectdata.client.model.CompanyInclude;
 import com.prospectdata.client.model.CompanyList;
 import com.prospectdata.client.model.Contact;
 import com.prospectdata.client.model.ErrorResponse;
 import com.prospectdata.client.model.Health;
 import com.prospectdata.client.model.JobList;
 import com.prospectdata.client.model.JobSummary;
+import com.prospectdata.client.model.ProspectSearch;
+import com.prospectdata.client.model.ProspectSearchList;
 import com.prospectdata.client.model.RateLimitErrorResponse;
 import com.prospectdata.client.model.ReviewStatus;
 import com.prospectdata.client.model.ScanStatus;
@@ -34,6 +39,7 @@ import com.prospectdata.client.model.TechnologySummary;
 import com.prospectdata.contract.support.ContractTest;
 import com.prospectdata.contract.support.TlsCertificates;
 import com.prospectdata.testing.Fixture;
+import com.prospectdata.testing.Json;
 import java.net.http.HttpClient;
 import java.security.GeneralSecurityException;
 import java.security.KeyStore;
@@ -49,6 +55,8 @@ import javax.net.ssl.TrustManagerFactory;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The Java client a partner generates from api/openapi.yaml (openapi-generator's
@@ -59,7 +67,9 @@ import tools.jackson.databind.JsonNode;
  * read.
  *
  * <p>The calls and their parameters are those of src/test/typescript/src/check-client.ts
- * (TypeScriptClientJarTest), so that both clients are held to the same {@link GeneratedClientExpectations}.
+ * (TypeScriptClientJarTest), so that both clients are held to the same {@link GeneratedClientExpectations}:
+ * the walks through the prospect searches and through a search's companies by cursor are
+ * written in the report form of the generated-client programs and held to the same rules.
  */
 class JavaClientJarTest extends ContractTest {
 
@@ -98,6 +108,24 @@ class JavaClientJarTest extends ContractTest {
     /** The typed result in the contract's wire form, written by the client's own ObjectMapper. */
     private static JsonNode wire(ApiClient client, Object result) {
         return client.getObjectMapper().valueToTree(result);
+    }
+
+    /** A walk that has not ended after this many pages is a failure, not a loop. */
+    private static final int MAX_PAGES = 100;
+    private static final List<CompanyInclude> BOTH_SUMMARIES = List.of(CompanyInclude.JOBS_SUMMARY, CompanyInclude.WEBTECH_SUMMARY);
+
+    /** One page of a walk in the programs' report form (GeneratedClientExpectations). */
+    private static ObjectNode pageOf(int offset, int limit, long total, boolean hasMore, String nextCursor, List<String> ids) {
+        ObjectNode page = Json.object();
+        page.put("offset", offset);
+        page.put("limit", limit);
+        page.put("total", total);
+        page.put("has_more", hasMore);
+        if (nextCursor != null) {
+            page.put("next_cursor", nextCursor);
+        }
+        ids.forEach(page.putArray("ids")::add);
+        return page;
     }
 
     @Test
@@ -145,6 +173,110 @@ class JavaClientJarTest extends ContractTest {
 
         assertThat(page.getItems()).extracting(Company::getName).contains("Nordlicht Logistik GmbH");
         assertSameWire("listCompanies", wire(client, page), GeneratedClientExpectations.companiesBySearchAndStatus(fixture()), fixture());
+    }
+
+    @Test
+    void listProspectSearchesByCursor() throws ApiException {
+        ApiClient client = client();
+        ProspectSearchesApi api = new ProspectSearchesApi(client);
+        ObjectNode walk = Json.object();
+        ArrayNode pages = walk.putArray("pages");
+        ArrayNode searches = walk.putArray("searches");
+
+        String cursor = null;
+        for (int number = 1; ; number++) {
+            assertThat(number).as("pages of listProspectSearches").isLessThanOrEqualTo(MAX_PAGES);
+            ProspectSearchList page = api.listProspectSearches(APIListProspectSearchesRequest.newBuilder().limit(100).cursor(cursor).build());
+            pages.add(pageOf(page.getOffset(), page.getLimit(), page.getTotal(), page.getHasMore(), page.getNextCursor(),
+                    page.getItems().stream().map(search -> search.getId().toString()).toList()));
+            for (ProspectSearch search : page.getItems()) {
+                assertThat(search.getCreatedAt()).isInstanceOf(OffsetDateTime.class);
+                searches.add(wire(client, search));
+            }
+            if (!page.getHasMore()) {
+                break;
+            }
+            cursor = page.getNextCursor();
+        }
+
+        GeneratedClientExpectations.assertProspectSearches("Java", walk, fixture(), Instant.now());
+        ProspectSearch single = api.getProspectSearch(ProspectSearchesApi.APIGetProspectSearchRequest.newBuilder()
+                .prospectSearchId(UUID.fromString(SEARCH)).build());
+        JsonNode listed = searches.valueStream().filter(search -> search.get("id").stringValue().equals(SEARCH)).findFirst().orElseThrow();
+        assertSameWire("getProspectSearch against its listProspectSearches entry", wire(client, single), listed, fixture());
+    }
+
+    @Test
+    void listCompaniesByCursor() throws ApiException {
+        ApiClient client = client();
+        CompaniesApi companies = new CompaniesApi(client);
+        ObjectNode walk = Json.object();
+        ArrayNode pages = walk.putArray("pages");
+        ArrayNode ids = walk.putArray("ids");
+
+        // The first page without a cursor, then each page's next_cursor, nothing else changed.
+        String cursor = null;
+        for (int number = 1; ; number++) {
+            assertThat(number).as("pages of the cursor walk").isLessThanOrEqualTo(MAX_PAGES);
+            CompanyList page = companies.listCompanies(APIListCompaniesRequest.newBuilder()
+                    .prospectSearchId(UUID.fromString(SEARCH))
+                    .limit(GeneratedClientExpectations.PAGE_SIZE)
+                    .cursor(cursor)
+                    .build());
+            List<String> pageIds = page.getItems().stream().map(company -> company.getId().toString()).toList();
+            pages.add(pageOf(page.getOffset(), page.getLimit(), page.getTotal(), page.getHasMore(), page.getNextCursor(), pageIds));
+            pageIds.forEach(ids::add);
+            if (!page.getHasMore()) {
+                break;
+            }
+            assertThat(page.getNextCursor()).as("next_cursor of page %d, whose has_more is true", number).isNotNull();
+            cursor = page.getNextCursor();
+        }
+
+        GeneratedClientExpectations.assertCursorWalk("Java", walk, fixture());
+    }
+
+    @Test
+    void getCompanyWithInclude() throws ApiException {
+        ApiClient client = client();
+
+        Company company = new CompaniesApi(client).getCompany(APIGetCompanyRequest.newBuilder()
+                .companyId(UUID.fromString(COMPANY))
+                .include(BOTH_SUMMARIES)
+                .build());
+
+        assertThat(company.getJobsSummary().getActivityStrength()).isEqualTo(ActivityStrength.STRONG);
+        assertThat(company.getWebtechSummary().getStatus()).isEqualTo(ScanStatus.COMPLETED);
+        assertSameWire("getCompany with include", wire(client, company), GeneratedClientExpectations.companyWithSummaries(fixture()),
+                fixture());
+    }
+
+    @Test
+    void listCompaniesWithInclude() throws ApiException {
+        ApiClient client = client();
+
+        CompanyList page = new CompaniesApi(client).listCompanies(APIListCompaniesRequest.newBuilder()
+                .prospectSearchId(UUID.fromString(SEARCH))
+                .search(GeneratedClientExpectations.ONE_COMPANYS_CONTACT)
+                .include(BOTH_SUMMARIES)
+                .build());
+
+        assertSameWire("listCompanies with include", wire(client, page), GeneratedClientExpectations.companiesWithSummaries(fixture()),
+                fixture());
+    }
+
+    @Test
+    void aForgedCursorIsATypedValidationErrorNamingCursor() throws Exception {
+        ApiClient client = client();
+
+        ApiException failure = catchThrowableOfType(ApiException.class, () -> new CompaniesApi(client)
+                .listCompanies(APIListCompaniesRequest.newBuilder().prospectSearchId(UUID.fromString(SEARCH)).cursor("AAAA").build()));
+
+        assertThat(failure).as("listCompanies with a made-up cursor").isNotNull();
+        assertThat(failure.getCode()).isEqualTo(400);
+        ErrorResponse body = client.getObjectMapper().readValue(failure.getResponseBody(), ErrorResponse.class);
+        assertThat(body.getError()).isEqualTo("VALIDATION_ERROR");
+        assertThat(body.getMessage()).contains("cursor");
     }
 
     @Test

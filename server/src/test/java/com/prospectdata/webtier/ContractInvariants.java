@@ -10,7 +10,6 @@ import org.springframework.mock.web.MockHttpServletRequest;
 import org.springframework.mock.web.MockHttpServletResponse;
 import org.springframework.test.web.servlet.MvcResult;
 import org.springframework.test.web.servlet.ResultMatcher;
-import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -79,10 +78,10 @@ public final class ContractInvariants implements ResultMatcher {
         }
         String contentType = response.getContentType();
         softly.assertThat(contentType).as("%s: Content-Type", what).isNotNull();
-        boolean lines = status == 200 && contentType != null && contentType.split(";")[0].strip().equalsIgnoreCase(NDJSON);
+        boolean lines = status == 200 && contentType != null && contentType.split(";")[0].strip().equalsIgnoreCase(Json.NDJSON);
         if (contentType != null) {
             softly.assertThat(contentType.split(";")[0].strip()).as("%s: Content-Type", what)
-                    .isIn("application/json", NDJSON);
+                    .isIn("application/json", Json.NDJSON);
         }
         for (JsonNode json : documents(softly, what, body, lines)) {
             JsonNode root = json;
@@ -130,22 +129,11 @@ public final class ContractInvariants implements ResultMatcher {
         }
     }
 
-    /** An export's lines (NDJSON), or the one JSON body of any other answer. */
-    private static final String NDJSON = "application/x-ndjson";
-
+    /** An export's lines (NDJSON), each ended by a line feed, or the one JSON body of any other answer. */
     private static java.util.List<JsonNode> documents(SoftAssertions softly, String what, byte[] body, boolean lines) {
-        java.util.List<JsonNode> documents = new java.util.ArrayList<>();
-        String text = new String(body, java.nio.charset.StandardCharsets.UTF_8);
         if (lines) {
-            softly.assertThat(text.isEmpty() || text.endsWith("\n")).as("%s: every line ends with a line feed", what).isTrue();
+            softly.assertThat(body.length == 0 || body[body.length - 1] == '\n').as("%s: every line ends with a line feed", what).isTrue();
         }
-        for (String document : lines ? (text.isEmpty() ? new String[0] : text.split("\n")) : new String[] {text}) {
-            try {
-                documents.add(Json.parse(document.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
-            } catch (JacksonException e) {
-                softly.fail("%s: the body is not JSON: %s%n%s", what, e.getOriginalMessage(), document);
-            }
-        }
-        return documents;
+        return Json.documents(body, lines, (document, problem) -> softly.fail("%s: the body is not JSON: %s%n%s", what, problem, document));
     }
 }

@@ -1,9 +1,11 @@
 package com.prospectdata.testing;
 
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BiConsumer;
+import tools.jackson.core.JacksonException;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -26,6 +28,26 @@ public final class Json {
 
     public static JsonNode parse(byte[] bytes) {
         return MAPPER.readTree(bytes);
+    }
+
+    /** The media type of an export: one JSON document per line, each line ended by a line feed. */
+    public static final String NDJSON = "application/x-ndjson";
+
+    /**
+     * The JSON documents of a body: each line of an {@link #NDJSON} body, or the whole of any other.
+     * A document that is not JSON is handed to {@code notJson} with what the parser said, and left out.
+     */
+    public static List<JsonNode> documents(byte[] body, boolean ndjson, BiConsumer<String, String> notJson) {
+        List<JsonNode> documents = new ArrayList<>();
+        String text = new String(body, StandardCharsets.UTF_8);
+        for (String document : ndjson ? (text.isEmpty() ? new String[0] : text.split("\n")) : new String[] {text}) {
+            try {
+                documents.add(parse(document.getBytes(StandardCharsets.UTF_8)));
+            } catch (JacksonException e) {
+                notJson.accept(document, e.getOriginalMessage());
+            }
+        }
+        return documents;
     }
 
     public static ObjectNode object() {

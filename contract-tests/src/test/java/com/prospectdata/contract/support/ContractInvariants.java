@@ -13,7 +13,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
 import org.assertj.core.api.SoftAssertions;
-import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -65,10 +64,10 @@ final class ContractInvariants implements Filter {
 
         softly.assertThat(response.contentType()).as("%s: Content-Type", what).isNotNull();
         boolean lines = response.statusCode() == 200 && response.contentType() != null
-                && response.contentType().split(";")[0].strip().equalsIgnoreCase(NDJSON);
+                && response.contentType().split(";")[0].strip().equalsIgnoreCase(Json.NDJSON);
         if (response.contentType() != null) {
             softly.assertThat(response.contentType().split(";")[0].strip())
-                    .as("%s: Content-Type", what).isIn("application/json", NDJSON);
+                    .as("%s: Content-Type", what).isIn("application/json", Json.NDJSON);
         }
 
         for (JsonNode body : documents(softly, what, response.asByteArray(), lines)) {
@@ -118,22 +117,11 @@ final class ContractInvariants implements Filter {
         assertThat(value).matches(REQUEST_ID);
     }
 
-    /** An export's lines (NDJSON), or the one JSON body of any other answer. */
-    private static final String NDJSON = "application/x-ndjson";
-
+    /** An export's lines (NDJSON), each ended by a line feed, or the one JSON body of any other answer. */
     private static java.util.List<JsonNode> documents(SoftAssertions softly, String what, byte[] body, boolean lines) {
-        java.util.List<JsonNode> documents = new java.util.ArrayList<>();
-        String text = new String(body, java.nio.charset.StandardCharsets.UTF_8);
         if (lines) {
-            softly.assertThat(text.isEmpty() || text.endsWith("\n")).as("%s: every line ends with a line feed", what).isTrue();
+            softly.assertThat(body.length == 0 || body[body.length - 1] == '\n').as("%s: every line ends with a line feed", what).isTrue();
         }
-        for (String document : lines ? (text.isEmpty() ? new String[0] : text.split("\n")) : new String[] {text}) {
-            try {
-                documents.add(Json.parse(document.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
-            } catch (JacksonException e) {
-                softly.fail("%s: the body is not JSON: %s%n%s", what, e.getOriginalMessage(), document);
-            }
-        }
-        return documents;
+        return Json.documents(body, lines, (document, problem) -> softly.fail("%s: the body is not JSON: %s%n%s", what, problem, document));
     }
 }

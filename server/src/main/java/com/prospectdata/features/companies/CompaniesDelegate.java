@@ -1,25 +1,20 @@
 package com.prospectdata.features.companies;
 
-import com.prospectdata.generated.api.CompaniesApiDelegate;
 import com.prospectdata.features.summaries.CompanySummaries;
+import com.prospectdata.generated.api.CompaniesApiDelegate;
 import com.prospectdata.generated.model.Company;
 import com.prospectdata.generated.model.CompanyInclude;
-import com.prospectdata.generated.model.JobSummary;
-import com.prospectdata.generated.model.TechnologySummary;
 import com.prospectdata.generated.model.CompanyList;
 import com.prospectdata.generated.model.ReviewStatus;
 import com.prospectdata.pipeline.CurrentRequest;
 import com.prospectdata.pipeline.RequestContext;
-import com.prospectdata.pipeline.paging.Page;
 import com.prospectdata.pipeline.paging.Cursors;
+import com.prospectdata.pipeline.paging.Page;
 import com.prospectdata.pipeline.paging.PageLinks;
 import com.prospectdata.pipeline.paging.PageRequest;
 import java.time.OffsetDateTime;
 import java.util.List;
-import java.util.Map;
-import java.util.Optional;
 import java.util.UUID;
-import org.jspecify.annotations.Nullable;
 import org.springframework.http.ResponseEntity;
 import org.springframework.stereotype.Service;
 
@@ -56,7 +51,7 @@ class CompaniesDelegate implements CompaniesApiDelegate {
         PageRequest page = cursors.read(request, limit, offset, cursor, CompanyQueries.KEY_TYPES);
 
         Page<Company> found = lists.page(request, filter, page).map(CompanyMapper::toDto);
-        embed(request, found.items(), include);
+        summaries.embed(request, found.items(), include);
         return pages.ok(request, found, (p, next) -> new CompanyList(p.items(), p.total(), p.limit(), p.offset(), p.hasMore())
                 .nextCursor(next));
     }
@@ -66,23 +61,7 @@ class CompaniesDelegate implements CompaniesApiDelegate {
         RequestContext request = current.context();
         CompanyRow company = access.requireOwned(companies.find(request, companyId), companyId, request.acceptedCaller());
         Company found = CompanyMapper.toDto(company);
-        embed(request, List.of(found), include);
+        summaries.embed(request, List.of(found), include);
         return ResponseEntity.ok(found);
-    }
-
-    /** The summaries {@code include} asks for, each one statement for all of {@code found} (docs/api-rules.md §13). */
-    void embed(RequestContext request, List<Company> found, @Nullable List<CompanyInclude> include) {
-        if (include == null || include.isEmpty() || found.isEmpty()) {
-            return;
-        }
-        List<UUID> ids = found.stream().map(Company::getId).toList();
-        if (include.contains(CompanyInclude.JOBS_SUMMARY)) {
-            Map<UUID, JobSummary> jobs = summaries.jobs(request, ids);
-            found.forEach(company -> company.setJobsSummary(jobs.get(company.getId())));
-        }
-        if (include.contains(CompanyInclude.WEBTECH_SUMMARY)) {
-            Map<UUID, TechnologySummary> technologies = summaries.technologies(request, ids);
-            found.forEach(company -> company.setWebtechSummary(technologies.get(company.getId())));
-        }
     }
 }

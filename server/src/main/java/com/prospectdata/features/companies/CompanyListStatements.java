@@ -157,10 +157,10 @@ final class CompanyListStatements {
         return after.get(1, Keyset.Text.class).whole() ? Kind.PAGE_AFTER : Kind.PAGE_FROM_NAME_PREFIX;
     }
 
-    /** {@code execution}, of the kind {@link #pageAfter} chose, after the cursor's company. */
-    static RenderedQuery.Execution after(RenderedQuery.Execution execution, PageRequest page, Keyset after) {
+    /** {@code execution}, of the kind {@link #pageAfter} chose: up to {@code rows} rows after the cursor's company. */
+    static RenderedQuery.Execution after(RenderedQuery.Execution execution, int rows, Keyset after) {
         Keyset.Text name = after.get(1, Keyset.Text.class);
-        RenderedQuery.Execution bound = execution.with(LIMIT, page.rowsToRead())
+        RenderedQuery.Execution bound = execution.with(LIMIT, rows)
                 .with(AFTER_SCORE, after.get(0, Double.class))
                 .with(AFTER_NAME, name.value());
         return name.whole() ? bound.with(AFTER_ID, after.get(2, UUID.class)) : bound;

@@ -95,7 +95,8 @@ class CompanyQueries {
         Optional<Keyset> after = page.cursorPosition();
         if (after.isPresent()) {
             Result<Record> rows = reads.fetch(request,
-                    CompanyListStatements.after(statements.of(CompanyListStatements.pageAfter(after.get())), page, after.get()));
+                    CompanyListStatements.after(statements.of(CompanyListStatements.pageAfter(after.get())), page.rowsToRead(),
+                            after.get()));
             return ownedPage(request, filter, rows, page, () -> knownTotal.isPresent() ? knownTotal.getAsLong()
                     : single(request, statements.of(statements.countsStored() ? Kind.STORED_TOTAL : Kind.COUNT), TOTAL));
         }
@@ -154,11 +155,10 @@ class CompanyQueries {
      */
     List<CompanyRow> batch(RequestReads.Snapshot snapshot, CompanyFilter filter, Optional<Keyset> after, int size) {
         CompanyListStatements.ForFilter statements = lists.forFilter(filter);
-        PageRequest page = new PageRequest(size, 0, after.orElse(null));
         Result<Record> rows = after.isPresent()
                 ? snapshot.fetch(CompanyListStatements.after(statements.of(CompanyListStatements.pageAfter(after.get())),
-                        page, after.get()).with(CompanyListStatements.LIMIT, size))
-                : snapshot.fetch(window(statements.of(Kind.PAGE), page));
+                        size, after.get()))
+                : snapshot.fetch(window(statements.of(Kind.PAGE), new PageRequest(size, 0)));
         return withContacts(rows);
     }
 

@@ -7,14 +7,11 @@ import com.prospectdata.features.summaries.CompanySummaries;
 import com.prospectdata.generated.api.ExportApiDelegate;
 import com.prospectdata.generated.model.Company;
 import com.prospectdata.generated.model.CompanyInclude;
-import com.prospectdata.generated.model.JobSummary;
 import com.prospectdata.generated.model.ReviewStatus;
-import com.prospectdata.generated.model.TechnologySummary;
 import com.prospectdata.pipeline.AuthenticatedKey;
 import com.prospectdata.pipeline.CurrentRequest;
 import com.prospectdata.pipeline.RequestContext;
 import com.prospectdata.pipeline.RequestReads;
-import com.prospectdata.pipeline.Tier;
 import com.prospectdata.pipeline.paging.Keyset;
 import com.prospectdata.pipeline.streaming.StreamedAnswer;
 import java.io.IOException;
@@ -37,7 +34,7 @@ import tools.jackson.databind.json.JsonMapper;
  * order, one per line, read in one snapshot in batches of the list's own keyset statements, and
  * written as they are read, so that memory does not grow with the search.
  *
- * <p>Everything that can refuse the request (plan, the key's running export, the search's
+ * <p>Everything that can refuse the request (the key's running export, the search's
  * existence and owner) is decided before the headers; the count, {@code Export-Total}, is read in
  * the snapshot the lines come from. A failure after the headers cuts the exchange
  * ({@link StreamAbortedException}).
@@ -45,7 +42,6 @@ import tools.jackson.databind.json.JsonMapper;
 @Service
 class ExportDelegate implements ExportApiDelegate {
 
-    static final String FREE_PLAN = "Exports are not available on the Free plan";
     /** Companies per statement: a short statement each, and a bounded number of rows in memory. */
     static final int BATCH = 500;
     /** What a second export of a key is told: exports of a large search take minutes. */
@@ -75,9 +71,6 @@ class ExportDelegate implements ExportApiDelegate {
                                                                   List<CompanyInclude> include) {
         RequestContext request = current.context();
         AuthenticatedKey caller = request.acceptedCaller();
-        if (caller.tier() == Tier.FREE) {
-            throw ApiException.forbidden(FREE_PLAN);
-        }
         if (!running.start(caller.keyId())) {
             throw new RateLimitExceededException(RETRY_AFTER_SECONDS);
         }
@@ -124,7 +117,7 @@ class ExportDelegate implements ExportApiDelegate {
             while (true) {
                 List<CompanyRow> batch = companies.batch(snapshot, filter, after, BATCH);
                 List<Company> found = batch.stream().map(CompanyMapper::toDto).toList();
-                embed(snapshot, found, include);
+                summaries.embed(snapshot, found, include);
                 for (Company company : found) {
                     out.write(json.writeValueAsBytes(company));
                     out.write('\n');
@@ -146,21 +139,6 @@ class ExportDelegate implements ExportApiDelegate {
             answer.finish();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
-        }
-    }
-
-    private void embed(RequestReads.Snapshot snapshot, List<Company> found, @Nullable List<CompanyInclude> include) {
-        if (include == null || include.isEmpty() || found.isEmpty()) {
-            return;
-        }
-        List<UUID> ids = found.stream().map(Company::getId).toList();
-        if (include.contains(CompanyInclude.JOBS_SUMMARY)) {
-            Map<UUID, JobSummary> jobs = summaries.jobs(snapshot, ids);
-            found.forEach(company -> company.setJobsSummary(jobs.get(company.getId())));
-        }
-        if (include.contains(CompanyInclude.WEBTECH_SUMMARY)) {
-            Map<UUID, TechnologySummary> technologies = summaries.technologies(snapshot, ids);
-            found.forEach(company -> company.setWebtechSummary(technologies.get(company.getId())));
         }
     }
 }

@@ -19,6 +19,8 @@ import static org.jooq.impl.SQLDataType.INTEGER;
 
 import com.prospectdata.core.openapi.WireTime;
 import com.prospectdata.core.sqltypes.RenderedQuery;
+import com.prospectdata.generated.model.Company;
+import com.prospectdata.generated.model.CompanyInclude;
 import com.prospectdata.generated.model.JobSummary;
 import com.prospectdata.generated.model.LatestJob;
 import com.prospectdata.generated.model.ScanStatus;
@@ -41,6 +43,7 @@ import org.jooq.Param;
 import org.jooq.Record;
 import org.jooq.Table;
 import org.jooq.impl.SQLDataType;
+import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Repository;
 
 /**
@@ -115,13 +118,32 @@ public class CompanySummaries {
                 COMPANY_IDS);
     }
 
-    /** Each company's jobs summary, by company id: as {@code GET …/jobs/summary} answers it. */
-    public Map<UUID, JobSummary> jobs(RequestContext request, List<UUID> companyIds) {
-        return jobs(statement -> reads.fetch(request, statement), companyIds);
+    /**
+     * Sets in each company the summaries {@code include} asks for, each one statement for all of
+     * {@code found} (docs/api-rules.md §13).
+     */
+    public void embed(RequestContext request, List<Company> found, @Nullable List<CompanyInclude> include) {
+        embed(statement -> reads.fetch(request, statement), found, include);
     }
 
     /** The same, read in an export's snapshot. */
-    public Map<UUID, JobSummary> jobs(RequestReads.Snapshot snapshot, List<UUID> companyIds) {
+    public void embed(RequestReads.Snapshot snapshot, List<Company> found, @Nullable List<CompanyInclude> include) {
+        if (include == null || include.isEmpty() || found.isEmpty()) {
+            return;
+        }
+        List<UUID> ids = found.stream().map(Company::getId).toList();
+        if (include.contains(CompanyInclude.JOBS_SUMMARY)) {
+            Map<UUID, JobSummary> jobs = jobs(snapshot, ids);
+            found.forEach(company -> company.setJobsSummary(jobs.get(company.getId())));
+        }
+        if (include.contains(CompanyInclude.WEBTECH_SUMMARY)) {
+            Map<UUID, TechnologySummary> technologies = technologies(snapshot, ids);
+            found.forEach(company -> company.setWebtechSummary(technologies.get(company.getId())));
+        }
+    }
+
+    /** Each company's jobs summary, by company id: as {@code GET …/jobs/summary} answers it. */
+    private Map<UUID, JobSummary> jobs(RequestReads.Snapshot snapshot, List<UUID> companyIds) {
         Instant since = clock.instant().minus(Duration.ofDays(JOBS_SUMMARY_DAYS_BACK));
         Map<UUID, JobSummary> summaries = new HashMap<>();
         for (Record row : snapshot.fetch(jobs.with(COMPANY_IDS, companyIds.toArray(UUID[]::new)).with(POSTED_SINCE, since))) {
@@ -139,12 +161,7 @@ public class CompanySummaries {
     }
 
     /** Each company's technologies summary, by company id: as {@code GET …/webtech-intel/summary} answers it. */
-    public Map<UUID, TechnologySummary> technologies(RequestContext request, List<UUID> companyIds) {
-        return technologies(statement -> reads.fetch(request, statement), companyIds);
-    }
-
-    /** The same, read in an export's snapshot. */
-    public Map<UUID, TechnologySummary> technologies(RequestReads.Snapshot snapshot, List<UUID> companyIds) {
+    private Map<UUID, TechnologySummary> technologies(RequestReads.Snapshot snapshot, List<UUID> companyIds) {
         Field<UUID> companyId = summaryRows.field("company_id", UUID.class);
         Field<Integer> part = summaryRows.field("part", Integer.class);
         Field<ScanStatus> status = summaryRows.field(WEBTECH_SCAN.STATUS.getName(), ScanStatus.class);

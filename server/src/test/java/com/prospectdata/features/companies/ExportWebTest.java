@@ -134,6 +134,11 @@ class ExportWebTest extends WebTierTest {
                 "/api/v1/prospect-searches/" + Fixture.SEARCH_OTHER_ORG + "/companies/export"));
         assertThat(free.status()).isEqualTo(403);
         assertThat(free.json().get("message").stringValue()).isEqualTo("Exports are not available on the Free plan");
+        // The plan comes before the parameters in the order of checks: a Free key's bad parameter is not read.
+        Answer freeWithABadParameter = send(callWith(keys().otherOrganization(),
+                "/api/v1/prospect-searches/" + Fixture.SEARCH_OTHER_ORG + "/companies/export?min_match_score=11&include=everything"));
+        assertThat(freeWithABadParameter.status()).as("%s", freeWithABadParameter).isEqualTo(403);
+        assertThat(freeWithABadParameter.json().get("message").stringValue()).isEqualTo("Exports are not available on the Free plan");
 
         assertThat(fetch("/api/v1/prospect-searches/" + Fixture.SEARCH_OTHER_ORG + "/companies/export").status()).isEqualTo(403);
         Answer unknown = fetch("/api/v1/prospect-searches/00000000-0000-4000-8000-000000000000/companies/export");
