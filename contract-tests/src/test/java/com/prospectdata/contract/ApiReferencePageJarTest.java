@@ -20,12 +20,14 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import javax.imageio.ImageIO;
 import org.assertj.core.api.SoftAssertions;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.WebElement;
@@ -202,6 +204,8 @@ class ApiReferencePageJarTest extends ContractTest {
     }
 
     @Test
+    // Chromium renders the whole page into one image: on 2 cores busy with the run it has taken over 60 s.
+    @Timeout(value = 3, unit = TimeUnit.MINUTES)
     void savesAScreenshotOfTheWholePage() throws IOException {
         browser.executeScript("window.scrollTo(0, 0)");
         @SuppressWarnings("unchecked")

@@ -30,9 +30,11 @@ import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.Timeout;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.databind.JsonNode;
@@ -44,6 +46,9 @@ import tools.jackson.databind.JsonNode;
  * show why cursors exist; and its export, cut by a killed server, seen by the client as cut.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+// Each walk waits for two imports, each a JVM of its own: on 2 cores beside three other classes an
+// import has taken over 20 s, so the run's default bound of 60 s (a hang guard) is too short here.
+@Timeout(value = 5, unit = TimeUnit.MINUTES)
 class ExportAndCursorWalkJarTest extends ContractTest {
 
     private static final Logger log = LoggerFactory.getLogger(ExportAndCursorWalkJarTest.class);
