@@ -21,7 +21,7 @@ import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 @ConditionalOnWebApplication
 class FreePlanHasNoExports implements WebMvcConfigurer {
 
-    static final String MESSAGE = "Exports are not available on the Free plan";
+    private static final String MESSAGE = "Exports are not available on the Free plan";
     private static final String EXPORT = "exportProspectSearchCompanies";
 
     @Override
