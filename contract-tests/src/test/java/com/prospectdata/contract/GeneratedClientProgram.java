@@ -6,7 +6,6 @@ import static com.prospectdata.contract.GeneratedClientExpectations.SEARCH;
 import static com.prospectdata.contract.GeneratedClientExpectations.assertSameWire;
 import static com.prospectdata.contract.GeneratedClientExpectations.texts;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.prospectdata.contract.support.ContractTest;
 import com.prospectdata.contract.support.TlsCertificates;
@@ -46,8 +45,7 @@ import tools.jackson.databind.node.ObjectNode;
  * <p>The checks cover what the document added for partners: the prospect searches, walking a
  * list by cursor (the Pagination section of api/openapi.yaml), {@code include} of both summaries,
  * the export read to its end, and {@code getUsage}. The TypeScript and Python programs also spend
- * a key of one request ({@link #OVER_BUDGET}): a 429 at once, any retry of the client's switched
- * off, and getUsage still answering that key, being free.
+ * a key of one request ({@link #OVER_BUDGET}, {@link LimitedKeyClientProgram}).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 abstract class GeneratedClientProgram extends ContractTest {
@@ -79,11 +77,11 @@ abstract class GeneratedClientProgram extends ContractTest {
     private String stderr;
     private String unknownCompany;
     /** The key of {@link #OVER_BUDGET} and its id, when the program makes those checks. */
-    private String limitedKey;
-    private String limitedKeyId;
+    String limitedKey;
+    String limitedKeyId;
     /** When the program was started and when it had finished. */
-    private Instant started;
-    private Instant finished;
+    Instant started;
+    Instant finished;
 
     /** The language, as the messages name it: Go, Python. */
     abstract String language();
@@ -315,42 +313,6 @@ abstract class GeneratedClientProgram extends ContractTest {
         assertThat(usage.get("exports_running").asInt()).as("exports this key runs: none").isZero();
         // Full again at most an hour from now (now, when it is full).
         assertThat(instant(usage.get("reset_at"))).isBetween(started.minusSeconds(1), finished.plusSeconds(3601));
-    }
-
-    /** The program spends a key of one request: the 429 comes at once, its client's retries switched off if it has any. */
-    @Test
-    void anEmptyBudgetIsATypedRateLimitErrorAtOnce() {
-        assumeTrue(checks().containsAll(OVER_BUDGET), "the " + language() + " program spends no key of its own");
-        JsonNode error = result("getCompany over budget (429)");
-        long secondsSinceTheRun = finished.getEpochSecond() - started.getEpochSecond() + 1;
-
-        assertThat(error.get("status").asInt()).isEqualTo(429);
-        assertThat(error.get("error").stringValue()).isEqualTo("RATE_LIMIT_EXCEEDED");
-        assertThat(error.get("retry_after").isIntegralNumber()).as("retry_after is an integer: %s", error).isTrue();
-        int retryAfter = error.get("retry_after").asInt();
-        // The one token comes back an hour after the program spent it, less what has trickled back in since.
-        assertThat(retryAfter).isBetween((int) Math.max(1, 3600 - secondsSinceTheRun - 1), 3601);
-        assertThat(error.get("retry_after_header").stringValue()).isEqualTo(Integer.toString(retryAfter));
-        assertThat(error.get("message").stringValue()).isEqualTo("Rate limit exceeded. Retry after " + retryAfter + " seconds.");
-        assertThat(Double.parseDouble(error.get("seconds").stringValue()))
-                .as("seconds until the client raised the 429 (it must not wait out Retry-After first)").isLessThan(5.0);
-    }
-
-    @Test
-    void getUsageIsFreeOnAnEmptyBudget() {
-        assumeTrue(checks().containsAll(OVER_BUDGET), "the " + language() + " program spends no key of its own");
-        JsonNode observed = result("getUsage over budget");
-        JsonNode usage = observed.get("usage");
-
-        assertThat(usage.get("id").stringValue()).isEqualTo(limitedKeyId);
-        assertThat(usage.get("hint").stringValue()).isEqualTo(hint(limitedKey));
-        assertThat(usage.get("tier").stringValue()).isEqualTo("enterprise");
-        assertThat(usage.get("limit").asInt()).isEqualTo(1);
-        assertThat(usage.get("remaining").asInt()).as("the budget the 429 check spent").isZero();
-        assertThat(observed.get("remaining_header").stringValue()).isEqualTo("0");
-        assertThat(usage.get("exports_running").asInt()).as("exports this key runs: none").isZero();
-        // The one token was spent during the run; the bucket is full again an hour later.
-        assertThat(instant(usage.get("reset_at"))).isBetween(started.plusSeconds(3599), finished.plusSeconds(3601));
     }
 
     @Test

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
 import java.util.List;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
@@ -15,7 +14,7 @@ import tools.jackson.databind.JsonNode;
  * through it. This test runs that program with the machine's Python (-Dcontract.python, default
  * python3) and PYTHONPATH=target/python/generated, nothing installed, against the server under
  * test, and holds its report to the fixture and the document's rules
- * ({@link GeneratedClientProgram}): typed results written back by the client's own
+ * ({@link LimitedKeyClientProgram}): typed results written back by the client's own
  * sanitize_for_serialization, and a 404, a 400 and a 429 as the client's exceptions whose data
  * is the generated ErrorResponse or RateLimitErrorResponse.
  *
@@ -24,7 +23,7 @@ import tools.jackson.databind.JsonNode;
  * A Python without pydantic 2 or urllib3 2 fails this test with the program's one line saying what
  * is missing.
  */
-class PythonClientJarTest extends GeneratedClientProgram {
+class PythonClientJarTest extends LimitedKeyClientProgram {
 
     private static final Path BUILD = Path.of(System.getProperty("basedir", ".")).toAbsolutePath().resolve("target").resolve("python");
     private static final Path PROGRAM = BUILD.resolve("check_client.py");
@@ -39,8 +38,8 @@ class PythonClientJarTest extends GeneratedClientProgram {
     }
 
     @Override
-    List<String> checks() {
-        return Stream.concat(CHECKS.stream(), OVER_BUDGET.stream()).toList();
+    List<String> checksBeforeTheLimitedKey() {
+        return CHECKS;
     }
 
     @Override
