@@ -312,7 +312,7 @@ abstract class GeneratedClientProgram extends ContractTest {
         assertThat(observed.get("limit_header").stringValue()).isEqualTo("1000");
         assertThat(usage.get("exports_running").asInt()).as("exports this key runs: none").isZero();
         // Full again at most an hour from now (now, when it is full).
-        assertThat(instant(usage.get("reset_at"))).isBetween(started.minusSeconds(1), finished.plusSeconds(3601));
+        assertThat(GeneratedClientExpectations.time(usage.get("reset_at"))).isBetween(started.minusSeconds(1), finished.plusSeconds(3601));
     }
 
     @Test
@@ -336,10 +336,6 @@ abstract class GeneratedClientProgram extends ContractTest {
     /** The key's first 8 and last 8 characters, joined by "...". */
     static String hint(String key) {
         return key.substring(0, 8) + "..." + key.substring(key.length() - 8);
-    }
-
-    static Instant instant(JsonNode node) {
-        return GeneratedClientExpectations.time(node);
     }
 
     /** Every entry of the report whose observed value holds pages, with the queries the client sent. */

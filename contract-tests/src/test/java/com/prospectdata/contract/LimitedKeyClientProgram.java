@@ -53,6 +53,6 @@ abstract class LimitedKeyClientProgram extends GeneratedClientProgram {
         assertThat(observed.get("remaining_header").stringValue()).isEqualTo("0");
         assertThat(usage.get("exports_running").asInt()).as("exports this key runs: none").isZero();
         // The one token was spent during the run; the bucket is full again an hour later.
-        assertThat(instant(usage.get("reset_at"))).isBetween(started.plusSeconds(3599), finished.plusSeconds(3601));
+        assertThat(GeneratedClientExpectations.time(usage.get("reset_at"))).isBetween(started.plusSeconds(3599), finished.plusSeconds(3601));
     }
 }
