@@ -48,6 +48,7 @@ class ServerFaultJarTest extends ContractTest {
                 Arguments.of("technology", "category",
                         List.of(Operation.LIST_COMPANY_TECHNOLOGIES, Operation.GET_COMPANY_WEBTECH_SUMMARY)),
                 Arguments.of("prospect_search", "updated_at", List.of(Operation.LIST_PROSPECT_SEARCHES, Operation.GET_PROSPECT_SEARCH)),
+                Arguments.of("prospect_search", "change_position", List.of(Operation.GET_PROSPECT_SEARCH_CHANGES)),
                 // The key itself is validated from the server's cache: only the usage's own read of its row fails.
                 Arguments.of("api_key", "hint_suffix", List.of(Operation.GET_USAGE)));
     }

@@ -62,9 +62,41 @@ public class RequestReads {
         }
     }
 
+    /**
+     * One statement of the request at the primary, and every later one: for a request that learnt
+     * that the replica it reads has not replayed what it must see.
+     */
+    public Result<Record> fetchAtPrimary(RequestContext request, RenderedQuery.Execution statement) {
+        statementsOf(request);
+        request.fallBackToPrimary(replicas.primary());
+        return statement.fetch(statementsOf(request).db());
+    }
+
+    /** Whether the request reads at the primary (a request that has not read yet will read wherever it is sent). */
+    public boolean readsAtPrimary(RequestContext request) {
+        ReadSource source = request.readSource();
+        return source != null && source.name().equals(replicas.primary().name());
+    }
+
     /** Statements that read one snapshot of the data: those of one transaction. */
     public interface Snapshot {
         Result<Record> fetch(RenderedQuery.Execution statement);
+
+        /** Whether the snapshot is the primary's, which no replica is ahead of. */
+        default boolean atPrimary() {
+            return true;
+        }
+    }
+
+    /**
+     * Thrown by the work of {@link #inSnapshot} when a replica's snapshot is older than what the
+     * request must see (a change-feed position it has not replayed yet): the work runs again at
+     * the primary, and so does the rest of the request.
+     */
+    public static final class ReplicaBehind extends RuntimeException {
+        public ReplicaBehind() {
+            super("the replica has not replayed what the request must see", null, false, false);
+        }
     }
 
     /**
@@ -75,17 +107,28 @@ public class RequestReads {
     public <T> T inSnapshot(RequestContext request, Function<Snapshot, T> work) {
         try {
             return inSnapshot(statementsOf(request), work);
-        } catch (ReplicaUnavailableException noConnection) {
+        } catch (ReplicaUnavailableException | ReplicaBehind notHere) {
             request.fallBackToPrimary(replicas.primary());
             return inSnapshot(statementsOf(request), work);
         }
     }
 
-    private static <T> T inSnapshot(ReadSource source, Function<Snapshot, T> work) {
+    private <T> T inSnapshot(ReadSource source, Function<Snapshot, T> work) {
+        boolean atPrimary = source.name().equals(replicas.primary().name());
         return source.db().transactionResult(transaction -> {
             DSLContext db = DSL.using(transaction);
             db.execute("set transaction isolation level repeatable read, read only");
-            return work.apply(statement -> statement.fetch(db));
+            return work.apply(new Snapshot() {
+                @Override
+                public Result<Record> fetch(RenderedQuery.Execution statement) {
+                    return statement.fetch(db);
+                }
+
+                @Override
+                public boolean atPrimary() {
+                    return atPrimary;
+                }
+            });
         });
     }
 

@@ -35,7 +35,7 @@ import org.springframework.test.web.servlet.ResultMatcher;
 public final class DeclaredStatusCoverage {
 
     /** The statuses this tier must receive from every operation that declares them. */
-    public static final Set<String> WEB_TIER = Set.of("200", "304", "400", "401", "403", "404");
+    public static final Set<String> WEB_TIER = Set.of("200", "304", "400", "401", "403", "404", "410");
     /** The statuses the jar tier must receive (contract-tests' support/DeclaredStatusCoverage). */
     public static final Set<String> JAR_TIER = Set.of("200", "429", "500", "503");
 

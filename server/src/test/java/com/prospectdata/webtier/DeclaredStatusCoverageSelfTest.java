@@ -34,7 +34,8 @@ class DeclaredStatusCoverageSelfTest {
                 .extracting(DeclaredOperation::operationId)
                 .containsExactlyInAnyOrder("listProspectSearches", "getProspectSearch", "exportProspectSearchCompanies",
                         "listCompanies", "getCompany", "listCompanyJobs", "getCompanyJobsSummary",
-                        "listCompanyTechnologies", "getCompanyWebtechSummary", "getUsage", "getHealth");
+                        "listCompanyTechnologies", "getCompanyWebtechSummary", "getProspectSearchChanges", "getUsage",
+                        "getHealth");
         assertThat(DeclaredStatusCoverage.declaredOperations())
                 .filteredOn(declared -> declared.operationId().equals("getHealth"))
                 .singleElement()

@@ -44,7 +44,10 @@ public final class DocumentParameters {
     private DocumentParameters() {
     }
 
-    /** Every GET operation under /api/v1, in document order, with the parameters a client chooses the values of. */
+    /**
+     * Every GET operation under /api/v1 whose requests can be generated, in document order, with the
+     * parameters a client chooses the values of.
+     */
     public static List<DocumentOperation> apiOperations(OpenAPI document) {
         List<DocumentOperation> operations = new ArrayList<>();
         for (Map.Entry<String, PathItem> path : document.getPaths().entrySet()) {
@@ -53,12 +56,19 @@ public final class DocumentParameters {
                 continue;
             }
             List<DocumentParameter> parameters = new ArrayList<>();
+            boolean generatable = true;
             for (Parameter parameter : get.getParameters() == null ? List.<Parameter>of() : get.getParameters()) {
                 // A value with a pattern (a cursor) is one the server issued and authenticates: no
-                // generator can make one up that is accepted. CursorPagingWebTest covers it, by class.
+                // generator can make one up that is accepted. CursorPagingWebTest covers it, by class;
+                // an operation that requires one (the change feed) has ChangeFeedWebTest.
                 if (parameter.getSchema().getPattern() == null) {
                     parameters.add(parameter(parameter));
+                } else if (Boolean.TRUE.equals(parameter.getRequired())) {
+                    generatable = false;
                 }
+            }
+            if (!generatable) {
+                continue;
             }
             operations.add(new DocumentOperation(get.getOperationId(), path.getKey(), List.copyOf(parameters)));
         }

@@ -11,9 +11,11 @@ import com.prospectdata.pipeline.Tier;
 import com.prospectdata.pipeline.auth.ApiKeyService;
 import com.prospectdata.pipeline.auth.DeploymentEnvironment;
 import com.prospectdata.testing.Fixture;
+import com.prospectdata.testing.Operation;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -104,7 +106,7 @@ public abstract class WebTierTest {
     }
 
     @BeforeAll
-    void loadDataAndIssueKeys() throws IOException {
+    void loadDataAndIssueKeys() throws Exception {
         importFixtureOnce();
         // Every class starts on the current data version, not a poll after an earlier class's write.
         dataVersions.refresh();
@@ -117,6 +119,7 @@ public abstract class WebTierTest {
                 issue(Fixture.ORG_OURS, Tier.PRO, null, List.of("companies:read"), DeploymentEnvironment.LIVE),
                 revoked.key(),
                 issue(Fixture.ORG_OTHER, Tier.FREE, null, List.of("companies:read"), DeploymentEnvironment.TEST));
+        Operation.changesCursorIs(ok(Operation.GET_PROSPECT_SEARCH.validRequest()).get("changes_cursor").stringValue());
     }
 
     /**
@@ -140,6 +143,32 @@ public abstract class WebTierTest {
             }
             fixture = generated;
         }
+    }
+
+    /**
+     * Imports these lines as {@code import} (with {@code --replace} when {@code replace}) and has
+     * the server read the new data versions at once.
+     */
+    protected ImportReport importLines(boolean replace, List<String> lines) throws IOException {
+        Path file = Files.createTempFile("web-tier-import-", ".jsonl");
+        try {
+            Files.write(file, lines);
+            ImportReport report = importer.importFile(file, null, replace, ImportProgress.NONE);
+            dataVersions.refresh();
+            return report;
+        } finally {
+            Files.deleteIfExists(file);
+        }
+    }
+
+    /** Has the server read every organization's data version now, as after an import. */
+    protected void refreshDataVersions() {
+        dataVersions.refresh();
+    }
+
+    /** The database, for a test that must write what no import can (an old change for retention to remove). */
+    protected DSLContext database() {
+        return db;
     }
 
     /** The fixture as imported for this run. */

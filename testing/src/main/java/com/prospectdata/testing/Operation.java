@@ -15,8 +15,22 @@ public enum Operation {
             "/api/v1/companies/" + Fixture.COMPANY_NORDLICHT + "/webtech-intel/summary"),
     LIST_PROSPECT_SEARCHES("listProspectSearches", "/api/v1/prospect-searches/"),
     GET_PROSPECT_SEARCH("getProspectSearch", "/api/v1/prospect-searches/" + Fixture.SEARCH_MAIN),
+    /**
+     * The main search's change feed from the search's own position. Its cursor is made by the
+     * database the server runs on (docs/api-rules.md §12): a run registers it with
+     * {@link #changesCursorIs} before sending this operation.
+     */
+    GET_PROSPECT_SEARCH_CHANGES("getProspectSearchChanges",
+            "/api/v1/prospect-searches/" + Fixture.SEARCH_MAIN + "/changes?cursor="),
     /** Free: it takes no token, so an empty bucket still answers it (docs/api-rules.md §17). */
     GET_USAGE("getUsage", "/api/v1/usage");
+
+    private static volatile String changesCursor;
+
+    /** The main search's {@code changes_cursor} on the database of this run's server. */
+    public static void changesCursorIs(String cursor) {
+        changesCursor = cursor;
+    }
 
     /**
      * Whether two requests in a row get the same body, so the same validator: not the usage, which
@@ -46,7 +60,14 @@ public enum Operation {
 
     /** Path and query of a valid GET of this operation. */
     public String validRequest() {
-        return validRequest;
+        if (this != GET_PROSPECT_SEARCH_CHANGES) {
+            return validRequest;
+        }
+        String cursor = changesCursor;
+        if (cursor == null) {
+            throw new IllegalStateException("No changes_cursor registered for " + operationId + ": call changesCursorIs first");
+        }
+        return validRequest + cursor;
     }
 
     @Override

@@ -1,6 +1,7 @@
 package com.prospectdata.contract.support;
 
 import com.prospectdata.testing.Fixture;
+import com.prospectdata.testing.Operation;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -89,6 +90,8 @@ public final class ContractEnvironment implements AutoCloseable {
                     // The tests fail authentication on purpose, dozens of times a minute from one address;
                     // the throttle of failed attempts is a deployment setting, tested on a server of its own.
                     .argument("--app.auth.failed-attempts-per-minute=100000")
+                    // ChangeFeedJarTest ages a change and waits for retention to remove it.
+                    .argument("--app.changes.prune-interval=1s")
                     .start(), executor);
             CompletableFuture<String> main = CompletableFuture.supplyAsync(
                     () -> issue(jar, "--org", Fixture.ORG_OURS, "--tier", "pro", "--label", "contract tests"), executor);
@@ -108,6 +111,9 @@ public final class ContractEnvironment implements AutoCloseable {
                 server = serving.getNow(null);
             }
             keys = new Keys(main.join(), noScope.join(), live.join(), revoked.join(), other.join());
+            Operation.changesCursorIs(Api.givenKeyAt(server.baseUri(), keys.main())
+                    .get(Operation.GET_PROSPECT_SEARCH.validRequest()).then().statusCode(200)
+                    .extract().path("changes_cursor"));
         } catch (CompletionException e) {
             throw e.getCause() instanceof Exception cause ? cause : e;
         } finally {

@@ -40,7 +40,7 @@ import java.util.regex.Pattern;
 public final class DeclaredStatusCoverage {
 
     /** The statuses the in-process web tier must receive (the server module's webtier/DeclaredStatusCoverage). */
-    public static final Set<String> WEB_TIER = Set.of("200", "304", "400", "401", "403", "404");
+    public static final Set<String> WEB_TIER = Set.of("200", "304", "400", "401", "403", "404", "410");
     /** The statuses this tier must receive from every operation that declares them. */
     public static final Set<String> JAR_TIER = Set.of("200", "429", "500", "503");
 

@@ -35,7 +35,7 @@ class DeclaredStatusCoverageSelfTest {
                 .extracting(DeclaredOperation::operationId)
                 .containsExactlyInAnyOrder("listProspectSearches", "getProspectSearch", "exportProspectSearchCompanies",
                         "listCompanies", "getCompany", "listCompanyJobs", "getCompanyJobsSummary",
-                        "listCompanyTechnologies", "getCompanyWebtechSummary", "getUsage", "getHealth");
+                        "listCompanyTechnologies", "getCompanyWebtechSummary", "getProspectSearchChanges", "getUsage", "getHealth");
         for (Operation operation : Operation.values()) {
             assertThat(DeclaredStatusCoverage.declaredOperations())
                     .filteredOn(declared -> declared.operationId().equals(operation.operationId()))

@@ -127,6 +127,28 @@ public final class Deployment implements AutoCloseable {
         return ServerProcess.on(jar, directory, name);
     }
 
+    /**
+     * Moves the first change of a search's feed back by {@code age}, as if it had been written that
+     * long ago, for the server's retention to remove (no operator command writes a change's time).
+     */
+    public void ageFirstChange(UUID prospectSearchId, java.time.Duration age) {
+        Properties credentials = new Properties();
+        credentials.setProperty("user", database.username());
+        credentials.setProperty("password", database.password());
+        try (Connection connection = DriverManager.getConnection(database.jdbcUrl(), credentials);
+             PreparedStatement update = connection.prepareStatement(
+                     "UPDATE company_change SET occurred_at = occurred_at - ? * interval '1 second'"
+                             + " WHERE prospect_search_id = ? AND position = 1")) {
+            update.setLong(1, age.toSeconds());
+            update.setObject(2, prospectSearchId);
+            if (update.executeUpdate() != 1) {
+                throw new IllegalStateException("Search " + prospectSearchId + " has no first change");
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("Could not age the first change of " + prospectSearchId, e);
+        }
+    }
+
     /** The key's {@code last_used_at}, read from the database (no operator command shows it). */
     public Optional<Instant> lastUsedAt(String keyId) {
         Properties credentials = new Properties();

@@ -68,4 +68,10 @@ public class ApiException extends RuntimeException {
     public static ApiException prospectSearchNotFound(UUID prospectSearchId) {
         return new ApiException(ErrorCode.NOT_FOUND, "Prospect search with ID " + prospectSearchId + " not found");
     }
+
+    /** A change-feed position older than the changes kept (docs/api-rules.md §15). */
+    public static ApiException cursorExpired() {
+        return new ApiException(ErrorCode.CURSOR_EXPIRED,
+                "The changes after this cursor are no longer kept; run an export to resynchronize.");
+    }
 }

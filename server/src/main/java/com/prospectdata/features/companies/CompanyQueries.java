@@ -6,6 +6,7 @@ import static com.prospectdata.features.companies.CompanyListStatements.TOTAL;
 import static com.prospectdata.features.companies.CompanyListStatements.window;
 import static com.prospectdata.generated.jooq.Tables.COMPANY;
 import static com.prospectdata.generated.jooq.Tables.CONTACT;
+import static org.jooq.impl.DSL.any;
 import static org.jooq.impl.DSL.param;
 
 import com.prospectdata.features.companies.CompanyListStatements.Kind;
@@ -20,6 +21,7 @@ import com.prospectdata.pipeline.RequestContext;
 import com.prospectdata.pipeline.RequestReads;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
@@ -32,6 +34,7 @@ import org.jooq.Param;
 import org.jooq.Record;
 import org.jooq.Result;
 import org.jooq.SelectField;
+import org.jooq.impl.SQLDataType;
 import org.springframework.stereotype.Repository;
 
 @Repository
@@ -39,9 +42,12 @@ class CompanyQueries {
 
     /** The company a lookup asks for, bound per request. */
     private static final Param<UUID> COMPANY_ID = param("companyId", UUID.class);
+    private static final Param<UUID[]> COMPANY_IDS = param("companyIds", SQLDataType.UUID.array());
+    private static final Param<UUID> SEARCH_ID = param("prospectSearchId", UUID.class);
 
     private final RequestReads reads;
     private final RenderedQuery companyWithContacts;
+    private final RenderedQuery companiesOfSearch;
     private final CompanyListStatements lists;
 
     /**
@@ -58,6 +64,20 @@ class CompanyQueries {
                 .leftJoin(CONTACT).on(CONTACT.COMPANY_ID.eq(COMPANY.ID))
                 .where(COMPANY.ID.eq(COMPANY_ID))
                 .orderBy(CONTACT.POSITION), COMPANY_ID);
+        this.companiesOfSearch = RenderedQuery.of(db, db.select(COMPANY_AND_CONTACT)
+                .from(COMPANY)
+                .leftJoin(CONTACT).on(CONTACT.COMPANY_ID.eq(COMPANY.ID))
+                .where(COMPANY.ID.eq(any(COMPANY_IDS)).and(COMPANY.PROSPECT_SEARCH_ID.eq(SEARCH_ID)))
+                .orderBy(COMPANY.ID, CONTACT.POSITION), COMPANY_IDS, SEARCH_ID);
+    }
+
+    /** Those of {@code companyIds} that are in the search now, with their contacts, read in {@code snapshot}. */
+    List<CompanyRow> ofSearch(RequestReads.Snapshot snapshot, UUID prospectSearchId, Collection<UUID> companyIds) {
+        if (companyIds.isEmpty()) {
+            return List.of();
+        }
+        return withContacts(snapshot.fetch(companiesOfSearch.with(COMPANY_IDS, companyIds.toArray(UUID[]::new))
+                .with(SEARCH_ID, prospectSearchId)));
     }
 
     /**

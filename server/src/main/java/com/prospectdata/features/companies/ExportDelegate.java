@@ -12,6 +12,7 @@ import com.prospectdata.pipeline.AuthenticatedKey;
 import com.prospectdata.pipeline.CurrentRequest;
 import com.prospectdata.pipeline.RequestContext;
 import com.prospectdata.pipeline.RequestReads;
+import com.prospectdata.pipeline.paging.Cursors;
 import com.prospectdata.pipeline.paging.Keyset;
 import com.prospectdata.pipeline.streaming.StreamedAnswer;
 import java.io.IOException;
@@ -53,10 +54,14 @@ class ExportDelegate implements ExportApiDelegate {
     private final RequestReads reads;
     private final JsonMapper json;
     private final RunningExports running;
+    private final ChangeQueries changes;
+    private final Cursors cursors;
 
     ExportDelegate(CompanyQueries companies, CompanySummaries summaries, CurrentRequest current, RequestReads reads,
-                   JsonMapper json, RunningExports running) {
+                   JsonMapper json, RunningExports running, ChangeQueries changes, Cursors cursors) {
         this.running = running;
+        this.changes = changes;
+        this.cursors = cursors;
         this.companies = companies;
         this.summaries = summaries;
         this.current = current;
@@ -85,10 +90,13 @@ class ExportDelegate implements ExportApiDelegate {
                     throw ApiException.forbidden("The prospect search belongs to another organization");
                 }
                 long total = companies.total(snapshot, filter);
+                String changesCursor = cursors.changesCursor(caller.organizationId(), prospectSearchId,
+                        changes.position(snapshot, prospectSearchId));
                 StreamedAnswer answer;
                 try {
                     answer = StreamedAnswer.start(exchange.getRequest(), exchange.getResponse(), "application/x-ndjson",
-                            Map.of("Export-Total", Long.toString(total), "Cache-Control", "no-store"));
+                            Map.of("Export-Total", Long.toString(total), "Changes-Cursor", changesCursor,
+                                    "Cache-Control", "no-store"));
                 } catch (IOException e) {
                     throw new UncheckedIOException(e);
                 }

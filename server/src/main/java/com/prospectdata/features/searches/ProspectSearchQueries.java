@@ -51,9 +51,10 @@ class ProspectSearchQueries {
             .where(PROSPECT_SEARCH.ORGANIZATION_ID.eq(ORGANIZATION_ID))).as("total");
 
     private static final List<SelectField<?>> COLUMNS = List.of(PROSPECT_SEARCH.ID, PROSPECT_SEARCH.ORGANIZATION_ID,
-            PROSPECT_SEARCH.NAME, PROSPECT_SEARCH.CREATED_AT, PROSPECT_SEARCH.UPDATED_AT, COMPANY_COUNT);
+            PROSPECT_SEARCH.NAME, PROSPECT_SEARCH.CREATED_AT, PROSPECT_SEARCH.UPDATED_AT, PROSPECT_SEARCH.CHANGE_POSITION,
+            COMPANY_COUNT);
 
-    record SearchRow(UUID id, String name, long companyCount, Instant createdAt, Instant updatedAt) {
+    record SearchRow(UUID id, String name, long companyCount, Instant createdAt, Instant updatedAt, long changePosition) {
     }
 
     private final RequestReads reads;
@@ -112,6 +113,6 @@ class ProspectSearchQueries {
 
     private static SearchRow searchRow(Record row) {
         return new SearchRow(row.get(PROSPECT_SEARCH.ID), row.get(PROSPECT_SEARCH.NAME), row.get(COMPANY_COUNT),
-                row.get(PROSPECT_SEARCH.CREATED_AT), row.get(PROSPECT_SEARCH.UPDATED_AT));
+                row.get(PROSPECT_SEARCH.CREATED_AT), row.get(PROSPECT_SEARCH.UPDATED_AT), row.get(PROSPECT_SEARCH.CHANGE_POSITION));
     }
 }

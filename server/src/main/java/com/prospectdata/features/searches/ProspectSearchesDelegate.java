@@ -38,7 +38,7 @@ class ProspectSearchesDelegate implements ProspectSearchesApiDelegate {
         RequestContext request = current.context();
         PageRequest page = cursors.read(request, limit, offset, cursor, ProspectSearchQueries.KEY_TYPES);
         Page<ProspectSearch> found = searches.list(request, request.acceptedCaller().organizationId(), page)
-                .map(ProspectSearchesDelegate::toDto);
+                .map(row -> toDto(request, row));
         return pages.ok(request, found, (p, next) -> new ProspectSearchList(p.items(), p.total(), p.limit(), p.offset(),
                 p.hasMore()).nextCursor(next));
     }
@@ -48,10 +48,12 @@ class ProspectSearchesDelegate implements ProspectSearchesApiDelegate {
         RequestContext request = current.context();
         ProspectSearchQueries.SearchRow search = access.requireOwnedProspectSearch(searches.find(request, prospectSearchId),
                 prospectSearchId, request.acceptedCaller());
-        return ResponseEntity.ok(toDto(search));
+        return ResponseEntity.ok(toDto(request, search));
     }
 
-    private static ProspectSearch toDto(ProspectSearchQueries.SearchRow row) {
-        return new ProspectSearch(row.id(), row.name(), row.companyCount(), WireTime.of(row.createdAt()), WireTime.of(row.updatedAt()));
+    private ProspectSearch toDto(RequestContext request, ProspectSearchQueries.SearchRow row) {
+        return new ProspectSearch(row.id(), row.name(), row.companyCount(), WireTime.of(row.createdAt()),
+                WireTime.of(row.updatedAt()),
+                cursors.changesCursor(request.acceptedCaller().organizationId(), row.id(), row.changePosition()));
     }
 }

@@ -19,7 +19,10 @@ import picocli.CommandLine.Parameters;
                 "Without --skip-invalid, one invalid line means nothing is imported: every invalid line is "
                         + "listed on stderr as 'line N: reason' and the exit status is 1.",
                 "With --skip-invalid, the valid lines are imported and the invalid ones copied byte for byte to "
-                        + "REJECTS_FILE (replaced as a whole once the import has committed); the exit status is 0."})
+                        + "REJECTS_FILE (replaced as a whole once the import has committed); the exit status is 0.",
+                "With --replace, every prospect search the file names (a prospect_search line, or a company line's "
+                        + "prospect_search_id) loses its companies that the file does not list, in the same "
+                        + "transaction; it cannot be combined with --skip-invalid."})
 final class ImportCommand implements Callable<Integer> {
 
     @Parameters(paramLabel = "FILE", description = "The .jsonl file to import, or - for standard input.")
@@ -28,6 +31,10 @@ final class ImportCommand implements Callable<Integer> {
     @Option(names = "--skip-invalid", paramLabel = "REJECTS_FILE",
             description = "Import the valid lines and copy the invalid ones to this file.")
     Path rejectsFile;
+
+    @Option(names = "--replace",
+            description = "Replace each prospect search the file names: its companies the file does not list are removed.")
+    boolean replace;
 
     private void requireReadableFile(Path input) {
         if (Files.isDirectory(input)) {
@@ -52,9 +59,13 @@ final class ImportCommand implements Callable<Integer> {
             if (!stdin) {
                 requireReadableFile(input);
             }
+            if (replace && rejectsFile != null) {
+                throw new IllegalArgumentException("--replace cannot be combined with --skip-invalid: a skipped company line"
+                        + " would remove that company from its search");
+            }
             ImportReport report;
             try (var context = SpringContexts.forCommand()) {
-                report = context.getBean(Importer.class).importFile(input, rejectsFile, ConsoleProgress.forTerminal());
+                report = context.getBean(Importer.class).importFile(input, rejectsFile, replace, ConsoleProgress.forTerminal());
             }
             for (LineError error : report.errors()) {
                 System.err.println(error);

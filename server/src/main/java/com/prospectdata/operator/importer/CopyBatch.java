@@ -9,6 +9,7 @@ import static com.prospectdata.generated.jooq.Tables.TECHNOLOGY;
 import static com.prospectdata.generated.jooq.Tables.WEBTECH_SCAN;
 
 import com.prospectdata.operator.importer.ImportRecord.Company;
+import com.prospectdata.operator.importer.ImportRecord.CompanyRemoval;
 import com.prospectdata.operator.importer.ImportRecord.Job;
 import com.prospectdata.operator.importer.ImportRecord.Organization;
 import com.prospectdata.operator.importer.ImportRecord.ProspectSearch;
@@ -101,11 +102,13 @@ public final class CopyBatch {
                 append(ImportRows.job(j));
                 jobs++;
             }
+            case CompanyRemoval r -> throw new IllegalArgumentException(
+                    "a bulk load only inserts; company " + r.id() + " cannot be removed by it");
         }
     }
 
     public ImportCounts counts() {
-        return new ImportCounts(organizations, searches, companies, contacts, jobs, scans, technologies);
+        return new ImportCounts(organizations, searches, companies, contacts, jobs, scans, technologies, 0);
     }
 
     /** Copies every buffered row, on the connection of {@code db} (inside the caller's transaction). */

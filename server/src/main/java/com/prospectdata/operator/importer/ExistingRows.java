@@ -50,15 +50,26 @@ class ExistingRows {
         return found;
     }
 
-    /** The companies among {@code ids} that exist, with their creation time. */
-    public Map<UUID, Instant> companiesCreatedAt(Collection<UUID> ids) {
-        Map<UUID, Instant> found = new HashMap<>();
+    /** A company as an import needs to know it: when it was created, and in which search it is. */
+    record KnownCompany(Instant createdAt, UUID prospectSearchId) {
+    }
+
+    /** The companies among {@code ids} that exist. */
+    public Map<UUID, KnownCompany> companies(Collection<UUID> ids) {
+        Map<UUID, KnownCompany> found = new HashMap<>();
         for (UUID[] chunk : chunks(ids)) {
-            db.select(COMPANY.ID, COMPANY.CREATED_AT).from(COMPANY)
+            db.select(COMPANY.ID, COMPANY.CREATED_AT, COMPANY.PROSPECT_SEARCH_ID).from(COMPANY)
                     .where(COMPANY.ID.eq(any(chunk)))
-                    .forEach(row -> found.put(row.value1(), row.value2()));
+                    .forEach(row -> found.put(row.value1(), new KnownCompany(row.value2(), row.value3())));
         }
         return found;
+    }
+
+    /** The companies now in these searches, as the transaction of {@code tx} sees them. */
+    static List<UUID> companiesOf(DSLContext tx, Collection<UUID> searches) {
+        return tx.select(COMPANY.ID).from(COMPANY)
+                .where(COMPANY.PROSPECT_SEARCH_ID.eq(any(searches.toArray(UUID[]::new))))
+                .fetch(COMPANY.ID);
     }
 
     private static List<UUID[]> chunks(Collection<UUID> ids) {

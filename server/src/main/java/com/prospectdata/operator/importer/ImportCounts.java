@@ -6,19 +6,21 @@ import java.util.Locale;
 
 /** How many rows of each table were written (a record repeated in the input counts each time). */
 public record ImportCounts(long organizations, long prospectSearches, long companies, long contacts, long jobs,
-                           long webtechScans, long technologies) {
+                           long webtechScans, long technologies, long removedCompanies) {
 
-    public static final ImportCounts NONE = new ImportCounts(0, 0, 0, 0, 0, 0, 0);
+    public static final ImportCounts NONE = new ImportCounts(0, 0, 0, 0, 0, 0, 0, 0);
 
     public ImportCounts plus(ImportCounts other) {
         return new ImportCounts(organizations + other.organizations, prospectSearches + other.prospectSearches,
                 companies + other.companies, contacts + other.contacts, jobs + other.jobs,
-                webtechScans + other.webtechScans, technologies + other.technologies);
+                webtechScans + other.webtechScans, technologies + other.technologies,
+                removedCompanies + other.removedCompanies);
     }
 
-    /** Every row, nested contacts and technologies included: the figure rates are given in. */
+    /** Every row, nested contacts and technologies included, and every removal: the figure rates are given in. */
     public long total() {
-        return organizations + prospectSearches + companies + contacts + jobs + webtechScans + technologies;
+        return organizations + prospectSearches + companies + contacts + jobs + webtechScans + technologies
+                + removedCompanies;
     }
 
     /** E.g. "1 organization, 2 prospect searches, 100 companies, 290 contacts, 0 jobs, ...". */
@@ -31,6 +33,9 @@ public record ImportCounts(long organizations, long prospectSearches, long compa
         parts.add(count(jobs, "job", "jobs"));
         parts.add(count(webtechScans, "webtech scan", "webtech scans"));
         parts.add(count(technologies, "technology", "technologies"));
+        if (removedCompanies > 0) {
+            parts.add(count(removedCompanies, "company removed", "companies removed"));
+        }
         return String.join(", ", parts);
     }
 

@@ -54,4 +54,12 @@ public sealed interface ImportRecord {
 
     record Technology(String name, String category, int confidence, String version) {
     }
+
+    /**
+     * Removes a company with its contacts, jobs and technologies (docs/api-rules.md §16).
+     * {@code prospectSearchId}, null when the line leaves it out, is a check: the company must be
+     * in that search.
+     */
+    record CompanyRemoval(UUID id, UUID prospectSearchId) implements ImportRecord {
+    }
 }

@@ -1,6 +1,7 @@
 package com.prospectdata.operator.importer;
 
 import static com.prospectdata.generated.jooq.Tables.COMPANY;
+import static com.prospectdata.generated.jooq.Tables.PROSPECT_SEARCH;
 
 import com.prospectdata.generated.jooq.tables.records.CompanyRecord;
 import com.prospectdata.generated.jooq.tables.records.ContactRecord;
@@ -31,9 +32,14 @@ final class ImportRows {
     private ImportRows() {
     }
 
-    /** The table's columns but those the database derives itself (a company's search text, migration V2). */
+    /**
+     * The table's columns but those the database keeps itself: a company's search text (migration
+     * V2) and a search's change-feed position (V7, moved only by the change recording).
+     */
     public static Field<?>[] writtenFields(Table<?> table) {
-        return Arrays.stream(table.fields()).filter(field -> !field.equals(COMPANY.SEARCH_TEXT)).toArray(Field<?>[]::new);
+        return Arrays.stream(table.fields())
+                .filter(field -> !field.equals(COMPANY.SEARCH_TEXT) && !field.equals(PROSPECT_SEARCH.CHANGE_POSITION))
+                .toArray(Field<?>[]::new);
     }
 
     /** @param now its creation time when it is new (the format has none) */
@@ -43,7 +49,7 @@ final class ImportRows {
 
     /** @param now its creation time when it is new (the format has none) */
     public static ProspectSearchRecord prospectSearch(ProspectSearch s, Instant now) {
-        return new ProspectSearchRecord(s.id(), s.organizationId(), s.name(), now, now);
+        return new ProspectSearchRecord(s.id(), s.organizationId(), s.name(), now, now, null); // change_position: the database's
     }
 
     public static CompanyRecord company(Company c) {

@@ -23,6 +23,7 @@ import com.prospectdata.generated.jooq.tables.records.ProspectSearchRecord;
 import com.prospectdata.generated.jooq.tables.records.TechnologyRecord;
 import com.prospectdata.generated.jooq.tables.records.WebtechScanRecord;
 import com.prospectdata.operator.importer.ImportRecord.Company;
+import com.prospectdata.operator.importer.ImportRecord.CompanyRemoval;
 import com.prospectdata.operator.importer.ImportRecord.Contact;
 import com.prospectdata.operator.importer.ImportRecord.Job;
 import com.prospectdata.operator.importer.ImportRecord.Organization;
@@ -76,6 +77,8 @@ public final class ImportWriter {
     private final Map<UUID, Company> companies = new LinkedHashMap<>();
     private final Map<UUID, WebtechScan> scans = new LinkedHashMap<>();
     private final Map<String, Job> jobs = new LinkedHashMap<>();
+    /** Companies to remove before this batch's upserts: a company line after its removal adds it again. */
+    private final Set<UUID> removals = new HashSet<>();
     /** Whose data the flushes so far changed: their data versions go up with the write. */
     private final Set<UUID> touchedOrganizations = new HashSet<>();
     private int bufferedRows;
@@ -87,6 +90,7 @@ public final class ImportWriter {
     private long jobCount;
     private long scanCount;
     private long technologyCount;
+    private long removedCount;
 
     /** @param now the creation time of new organizations and prospect searches (the format has none) */
     public ImportWriter(DSLContext db, Instant now) {
@@ -131,13 +135,33 @@ public final class ImportWriter {
                 technologyCount += scan.technologies().size();
                 bufferedRows += 1 + scan.technologies().size();
             }
+            case CompanyRemoval removal -> remove(removal.id());
         }
         if (bufferedRows >= rowsPerFlush) {
             flush();
         }
     }
 
-    /** Writes everything buffered. */
+    /**
+     * Removes a company with its contacts, jobs and technologies; what this batch holds for it goes
+     * too. The company must exist, in the database or earlier in the batch.
+     */
+    public void remove(UUID companyId) {
+        companies.remove(companyId);
+        scans.remove(companyId);
+        jobs.values().removeIf(job -> job.companyId().equals(companyId));
+        removals.add(companyId);
+        removedCount++;
+        bufferedRows++;
+        if (bufferedRows >= rowsPerFlush) {
+            flush();
+        }
+    }
+
+    /**
+     * Writes everything buffered, and appends to the change feed of each search concerned what
+     * changed for its companies (migration V7): the state before is kept first, compared after.
+     */
     public void flush() {
         // A search may move to another organization and a company to another search: the owners
         // before the write and after it both see their data change.
@@ -145,9 +169,15 @@ public final class ImportWriter {
         companies.values().forEach(company -> searchIds.add(company.prospectSearchId()));
         Set<UUID> companyIds = new HashSet<>(companies.keySet());
         companyIds.addAll(scans.keySet());
+        companyIds.addAll(removals);
         jobs.values().forEach(job -> companyIds.add(job.companyId()));
         touchedOrganizations.addAll(DataVersionWrites.organizationsOf(db, searchIds, companyIds));
         touchedOrganizations.addAll(organizations.keySet());
+        boolean companiesChange = !companyIds.isEmpty();
+        if (companiesChange) {
+            CompanyChanges.capture(db, companyIds);
+        }
+        deleteRemoved();
         upsertOrganizations();
         upsertSearches();
         upsertCompanies();
@@ -155,8 +185,12 @@ public final class ImportWriter {
         upsertScans();
         replaceTechnologies();
         upsertJobs();
+        if (companiesChange) {
+            CompanyChanges.record(db);
+        }
         touchedOrganizations.addAll(DataVersionWrites.organizationsOf(db, searchIds, companyIds));
         organizations.clear();
+        removals.clear();
         searches.clear();
         companies.clear();
         scans.clear();
@@ -175,7 +209,14 @@ public final class ImportWriter {
 
     public ImportCounts counts() {
         return new ImportCounts(organizationCount, searchCount, companyCount, contactCount, jobCount, scanCount,
-                technologyCount);
+                technologyCount, removedCount);
+    }
+
+    /** Contacts, jobs, the scan and its technologies go with the company (on delete cascade). */
+    private void deleteRemoved() {
+        if (!removals.isEmpty()) {
+            db.deleteFrom(COMPANY).where(COMPANY.ID.eq(any(removals.toArray(UUID[]::new)))).execute();
+        }
     }
 
     private void upsertOrganizations() {

@@ -1,6 +1,8 @@
 package com.prospectdata.operator.importer;
 
 import com.prospectdata.operator.importer.ImportRecord.Company;
+import com.prospectdata.operator.importer.ImportRecord.CompanyRemoval;
+import com.prospectdata.operator.importer.ExistingRows.KnownCompany;
 import com.prospectdata.operator.importer.ImportRecord.Job;
 import com.prospectdata.operator.importer.ImportRecord.Organization;
 import com.prospectdata.operator.importer.ImportRecord.ProspectSearch;
@@ -61,6 +63,21 @@ public class Importer {
      * invalid ones copied there; without, any invalid line means nothing is written.
      */
     public ImportReport importFile(Path input, Path rejectsFile, ImportProgress progress) throws IOException {
+        return importFile(input, rejectsFile, false, progress);
+    }
+
+    /**
+     * Imports {@code input}; with {@code replace}, every prospect search the file names (a
+     * {@code prospect_search} line, or a company line's {@code prospect_search_id}) loses the companies
+     * the file does not list, in the same transaction (docs/api-rules.md §16). A replacing import is
+     * all or nothing: it takes no rejects file.
+     */
+    public ImportReport importFile(Path input, Path rejectsFile, boolean replace, ImportProgress progress)
+            throws IOException {
+        if (replace && rejectsFile != null) {
+            throw new IllegalArgumentException("--replace cannot be combined with --skip-invalid: a skipped company line"
+                    + " would remove that company");
+        }
         long started = System.nanoTime();
         // PostgreSQL keeps microseconds; the same instant everywhere makes one import one moment.
         Instant importTime = clock.instant().truncatedTo(ChronoUnit.MICROS);
@@ -72,7 +89,7 @@ public class Importer {
         KnownRows known = new KnownRows(
                 existing.organizations(index.referencedOrganizations),
                 existing.prospectSearches(index.referencedSearches),
-                existing.companiesCreatedAt(index.companiesToLookUp()));
+                existing.companies(index.companiesToLookUp()));
 
         if (rejectsFile == null && index.invalidLines > 0) {
             // Nothing will be written: validate only, to list every bad line (references included).
@@ -87,6 +104,14 @@ public class Importer {
                     Outcome outcome = secondPass(input, index, known, importTime, writer, rejects, progress);
                     if (rejects == null && outcome.invalidLines > 0) {
                         throw new RolledBack(outcome);
+                    }
+                    if (replace) {
+                        writer.flush();
+                        for (UUID company : ExistingRows.companiesOf(configuration.dsl(), index.namedSearches())) {
+                            if (!index.companyLines.containsKey(company)) {
+                                writer.remove(company);
+                            }
+                        }
                     }
                     writer.flush();
                     writer.bumpDataVersions();
@@ -180,7 +205,7 @@ public class Importer {
                     problem = e.getMessage();
                 }
                 if (problem == null) {
-                    sink.accept(known.accept(record, importTime));
+                    sink.accept(known.accept(record, line, importTime));
                     continue;
                 }
                 outcome.invalid(line, problem);
@@ -224,7 +249,15 @@ public class Importer {
                 }
                 case Job j -> referencedCompanies.add(j.companyId());
                 case WebtechScan w -> referencedCompanies.add(w.companyId());
+                case CompanyRemoval r -> referencedCompanies.add(r.id());
             }
+        }
+
+        /** The searches a replacing import replaces: those of its prospect_search lines and company lines. */
+        Set<UUID> namedSearches() {
+            Set<UUID> named = new HashSet<>(searchLines.keySet());
+            named.addAll(referencedSearches);
+            return named;
         }
 
         /** Referenced companies, and the defined ones too: an update keeps a stored creation time. */
@@ -239,10 +272,12 @@ public class Importer {
     private static final class KnownRows {
         final Set<UUID> organizations;
         final Set<UUID> searches;
-        // Existing companies with their creation time (stored, or given by an earlier line).
-        final Map<UUID, Instant> companies;
+        // Existing companies with their creation time and search (stored, or given by an earlier line).
+        final Map<UUID, KnownCompany> companies;
+        // Companies removed by an earlier line, with that line.
+        final Map<UUID, Long> removedOnLine = new HashMap<>();
 
-        KnownRows(Set<UUID> organizations, Set<UUID> searches, Map<UUID, Instant> companies) {
+        KnownRows(Set<UUID> organizations, Set<UUID> searches, Map<UUID, KnownCompany> companies) {
             this.organizations = new HashSet<>(organizations);
             this.searches = new HashSet<>(searches);
             this.companies = new HashMap<>(companies);
@@ -256,10 +291,29 @@ public class Importer {
                 case Company c -> searches.contains(c.prospectSearchId()) ? null
                         : unresolved("prospect_search_id", "prospect search", c.prospectSearchId(), line, index.searchLines);
                 case Job j -> companies.containsKey(j.companyId()) ? null
-                        : unresolved("company_id", "company", j.companyId(), line, index.companyLines);
+                        : unresolvedCompany("company_id", j.companyId(), line, index);
                 case WebtechScan w -> companies.containsKey(w.companyId()) ? null
-                        : unresolved("company_id", "company", w.companyId(), line, index.companyLines);
+                        : unresolvedCompany("company_id", w.companyId(), line, index);
+                case CompanyRemoval r -> {
+                    KnownCompany company = companies.get(r.id());
+                    if (company == null) {
+                        yield unresolvedCompany("id", r.id(), line, index);
+                    }
+                    if (r.prospectSearchId() != null && !r.prospectSearchId().equals(company.prospectSearchId())) {
+                        yield "\"prospect_search_id\": company " + r.id() + " is in prospect search "
+                                + company.prospectSearchId() + ", not " + r.prospectSearchId();
+                    }
+                    yield null;
+                }
             };
+        }
+
+        private String unresolvedCompany(String field, UUID id, long line, FileIndex index) {
+            Long removed = removedOnLine.get(id);
+            if (removed != null) {
+                return "\"" + field + "\" refers to company " + id + ", which line " + removed + " removed";
+            }
+            return unresolved(field, "company", id, line, index.companyLines);
         }
 
         private static String unresolved(String field, String kind, UUID id, long line, Map<UUID, Long> definedOn) {
@@ -276,7 +330,7 @@ public class Importer {
         }
 
         /** Records a valid line; a company gets its timestamps decided here. */
-        ImportRecord accept(ImportRecord record, Instant importTime) {
+        ImportRecord accept(ImportRecord record, long line, Instant importTime) {
             switch (record) {
                 case Organization o -> organizations.add(o.id());
                 case ProspectSearch s -> searches.add(s.id());
@@ -286,17 +340,20 @@ public class Importer {
                     if (created == null) {
                         // Missing: a known company keeps its creation time; a new one was created now,
                         // or at its given update time if that is earlier.
-                        created = companies.get(c.id());
-                        if (created == null) {
-                            created = updated.isBefore(importTime) ? updated : importTime;
-                        }
+                        KnownCompany known = companies.get(c.id());
+                        created = known != null ? known.createdAt() : updated.isBefore(importTime) ? updated : importTime;
                     }
-                    companies.put(c.id(), created);
+                    companies.put(c.id(), new KnownCompany(created, c.prospectSearchId()));
+                    removedOnLine.remove(c.id());
                     return c.withTimestamps(created, updated);
                 }
                 case Job j -> {
                 }
                 case WebtechScan w -> {
+                }
+                case CompanyRemoval r -> {
+                    companies.remove(r.id());
+                    removedOnLine.put(r.id(), line);
                 }
             }
             return record;

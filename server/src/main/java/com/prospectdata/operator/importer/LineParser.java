@@ -1,6 +1,7 @@
 package com.prospectdata.operator.importer;
 
 import com.prospectdata.operator.importer.ImportRecord.Company;
+import com.prospectdata.operator.importer.ImportRecord.CompanyRemoval;
 import com.prospectdata.operator.importer.ImportRecord.Contact;
 import com.prospectdata.operator.importer.ImportRecord.Job;
 import com.prospectdata.operator.importer.ImportRecord.Organization;
@@ -64,6 +65,7 @@ public final class LineParser {
     private static final Set<String> WEBTECH_SCAN_FIELDS = Set.of("type", "company_id", "status", "scanned_at",
             "technologies");
     private static final Set<String> TECHNOLOGY_FIELDS = Set.of("name", "category", "confidence", "version");
+    private static final Set<String> COMPANY_REMOVAL_FIELDS = Set.of("type", "id", "prospect_search_id");
 
     // Duplicate keys would make "later wins" ambiguous inside one line; a second value is an error.
     private final JsonMapper mapper = JsonMapper.builder()
@@ -129,8 +131,9 @@ public final class LineParser {
             case "company" -> company(fields);
             case "job" -> job(fields);
             case "webtech_scan" -> webtechScan(fields);
+            case "company_removal" -> companyRemoval(fields);
             default -> throw new InvalidLineException("unknown type " + quote(type)
-                    + ": expected organization, prospect_search, company, job or webtech_scan");
+                    + ": expected organization, prospect_search, company, job, webtech_scan or company_removal");
         };
     }
 
@@ -180,6 +183,11 @@ public final class LineParser {
                     contact.optionalText("email"), contact.optionalText("linkedin_url")));
         }
         return contacts;
+    }
+
+    private static CompanyRemoval companyRemoval(Fields fields) throws InvalidLineException {
+        fields.allowOnly(COMPANY_REMOVAL_FIELDS);
+        return new CompanyRemoval(fields.uuid("id"), fields.optionalUuid("prospect_search_id"));
     }
 
     private static Job job(Fields fields) throws InvalidLineException {
@@ -302,6 +310,11 @@ public final class LineParser {
                         + "3f2b8c4e-1d2a-4b6f-9c1e-7a5d2e8f0b13, not " + describeValue(value));
             }
             return UUID.fromString(value.stringValue());
+        }
+
+        UUID optionalUuid(String name) throws InvalidLineException {
+            JsonNode value = node.get(name);
+            return value == null || value.isNull() ? null : uuid(name);
         }
 
         double number(String name, double min, double max) throws InvalidLineException {

@@ -1,6 +1,7 @@
 package com.prospectdata.operator.importer;
 
 import com.prospectdata.operator.importer.ImportRecord.Company;
+import com.prospectdata.operator.importer.ImportRecord.CompanyRemoval;
 import com.prospectdata.operator.importer.ImportRecord.Contact;
 import com.prospectdata.operator.importer.ImportRecord.Job;
 import com.prospectdata.operator.importer.ImportRecord.Organization;
@@ -92,6 +93,13 @@ public final class LineWriter implements AutoCloseable {
                     json.writeEndObject();
                 }
                 json.writeEndArray();
+            }
+            case CompanyRemoval r -> {
+                json.writeStringProperty("type", "company_removal");
+                uuid("id", r.id());
+                if (r.prospectSearchId() != null) {
+                    uuid("prospect_search_id", r.prospectSearchId());
+                }
             }
         }
         json.writeEndObject();

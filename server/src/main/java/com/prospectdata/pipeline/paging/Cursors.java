@@ -44,6 +44,8 @@ public class Cursors {
     private static final int MAX_BYTES = MAX_CHARACTERS / 4 * 3;
     private static final int MAC_BYTES = 16;
     private static final byte VERSION = 1;
+    /** The first byte of a change-feed cursor: no list cursor starts with it. */
+    private static final byte CHANGES_VERSION = 2;
     /**
      * Text that fits beside the other values of any list's key (a double and a UUID, the
      * companies', is the largest), the walked count and the check; a longer text travels as its
@@ -125,8 +127,11 @@ public class Cursors {
 
     private byte[] mac(RequestContext request, byte[] payload) {
         String operation = request.operation().orElseThrow().operationId();
-        String binding = operation + "\n" + request.acceptedCaller().organizationId() + "\n"
-                + request.parameters().canonicalWithout(NOT_BOUND) + "\n";
+        return mac(operation + "\n" + request.acceptedCaller().organizationId() + "\n"
+                + request.parameters().canonicalWithout(NOT_BOUND) + "\n", payload);
+    }
+
+    private byte[] mac(String binding, byte[] payload) {
         try {
             Mac hmac = Mac.getInstance("HmacSHA256");
             hmac.init(new SecretKeySpec(key.secret(), "HmacSHA256"));
@@ -136,6 +141,63 @@ public class Cursors {
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("HmacSHA256 is part of every JDK", e);
         }
+    }
+
+    /**
+     * A position in a search's change feed (docs/api-rules.md §15) as a cursor: the number of the
+     * last change it has seen, checked like every cursor but bound to the organization and the
+     * search only, since the search list, the export and the feed's pages all issue it.
+     */
+    public String changesCursor(UUID organizationId, UUID prospectSearchId, long position) {
+        byte[] payload = ByteBuffer.allocate(1 + Long.BYTES).put(CHANGES_VERSION).putLong(position).array();
+        byte[] all = Arrays.copyOf(payload, payload.length + MAC_BYTES);
+        System.arraycopy(mac(changesBinding(organizationId, prospectSearchId), payload), 0, all, payload.length, MAC_BYTES);
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(all);
+    }
+
+    /** Refuses (400 naming {@code cursor}) a value that is not a change-feed cursor in form, before anything is read. */
+    public void requireChangesCursorForm(String cursor) {
+        byte[] bytes;
+        try {
+            bytes = Base64.getUrlDecoder().decode(cursor);
+        } catch (IllegalArgumentException notBase64) {
+            throw malformed();
+        }
+        if (bytes.length != 1 + Long.BYTES + MAC_BYTES || bytes[0] != CHANGES_VERSION) {
+            throw malformed();
+        }
+    }
+
+    /**
+     * The position a change-feed cursor names; a 400 naming {@code cursor} when it is malformed,
+     * altered, or was issued for another search or organization.
+     */
+    public long changesPosition(UUID organizationId, UUID prospectSearchId, String cursor) {
+        byte[] bytes;
+        try {
+            bytes = Base64.getUrlDecoder().decode(cursor);
+        } catch (IllegalArgumentException notBase64) {
+            throw malformed();
+        }
+        if (bytes.length != 1 + Long.BYTES + MAC_BYTES) {
+            throw malformed();
+        }
+        byte[] payload = Arrays.copyOf(bytes, 1 + Long.BYTES);
+        byte[] mac = Arrays.copyOfRange(bytes, payload.length, bytes.length);
+        if (!MessageDigest.isEqual(mac, mac(changesBinding(organizationId, prospectSearchId), payload))) {
+            throw ApiException.validation("cursor was not issued for this prospect search's changes to this organization,"
+                    + " or it was altered: start from the search's changes_cursor or an export's Changes-Cursor");
+        }
+        ByteBuffer in = ByteBuffer.wrap(payload);
+        long position = in.get() == CHANGES_VERSION ? in.getLong() : -1;
+        if (position < 0) {
+            throw malformed();
+        }
+        return position;
+    }
+
+    private static String changesBinding(UUID organizationId, UUID prospectSearchId) {
+        return "changes\n" + organizationId + "\n" + prospectSearchId + "\n";
     }
 
     static byte[] encode(int walked, Keyset keyset) {

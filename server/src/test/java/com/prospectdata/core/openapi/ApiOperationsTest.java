@@ -47,7 +47,7 @@ class ApiOperationsTest {
         assertThat(list.versioned()).isTrue();
         assertThat(SHIPPED.resolve("/api/v1/companies/c1/jobs").orElseThrow().traits().versioned())
                 .as("jobs follow the clock too").isFalse();
-        assertThat(SHIPPED.all()).hasSize(10).allSatisfy(operation -> {
+        assertThat(SHIPPED.all()).hasSize(11).allSatisfy(operation -> {
             assertThat(operation.traits().rateLimitCost()).as(operation.operationId())
                     .isEqualTo(operation.operationId().equals("getUsage") ? 0 : 1);
             assertThat(operation.traits().requiredScopes()).containsExactly("companies:read");

@@ -32,7 +32,8 @@ class ProspectSearchesWebTest extends WebTierTest {
             assertThat(search.get("company_count").longValue()).as(id).isEqualTo(companies);
             assertThat(Instant.parse(search.get("updated_at").stringValue()))
                     .isAfterOrEqualTo(Instant.parse(search.get("created_at").stringValue()));
-            assertThat(search.has("changes_cursor")).as("served once the change feed exists").isFalse();
+            String changes = "/api/v1/prospect-searches/" + id + "/changes?cursor=" + search.get("changes_cursor").stringValue();
+            assertThat(ok(changes).get("changes")).as("nothing after the search's own position").isEmpty();
         }
     }
 

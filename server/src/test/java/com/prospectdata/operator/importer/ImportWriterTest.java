@@ -60,6 +60,6 @@ class ImportWriterTest {
         assertThat(db.select(CONTACT.NAME, CONTACT.POSITION).from(CONTACT).orderBy(CONTACT.POSITION).fetch()
                 .map(r -> r.value1() + "@" + r.value2())).containsExactly("Jonas@0", "Anna@1");
         assertThat(db.select(TECHNOLOGY.NAME).from(TECHNOLOGY).fetch(TECHNOLOGY.NAME)).containsExactly("React");
-        assertThat(counts).isEqualTo(new ImportCounts(1, 1, 2, 3, 0, 2, 2));
+        assertThat(counts).isEqualTo(new ImportCounts(1, 1, 2, 3, 0, 2, 2, 0));
     }
 }

@@ -18,7 +18,8 @@ class ContractParametersTest {
 
         assertThat(contract.operations()).extracting(ContractParameters.Operation::operationId).containsExactlyInAnyOrder(
                 "listProspectSearches", "getProspectSearch", "exportProspectSearchCompanies", "listCompanies", "getCompany", "listCompanyJobs",
-                "getCompanyJobsSummary", "listCompanyTechnologies", "getCompanyWebtechSummary", "getUsage", "getHealth");
+                "getCompanyJobsSummary", "listCompanyTechnologies", "getCompanyWebtechSummary", "getProspectSearchChanges", "getUsage",
+                "getHealth");
         assertThat(contract.operation("listCompanies").orElseThrow().parameters())
                 .extracting(ParameterSpec::name)
                 .containsExactly("prospect_search_id", "limit", "offset", "cursor", "min_match_score", "review_status",

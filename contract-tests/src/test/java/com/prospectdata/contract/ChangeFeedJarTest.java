@@ -1,0 +1,179 @@
+package com.prospectdata.contract;
+
+import static com.prospectdata.contract.support.Api.givenInvalidKey;
+import static com.prospectdata.contract.support.Api.givenKey;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.prospectdata.contract.support.ContractTest;
+import com.prospectdata.contract.support.RunsBesideOthers;
+import com.prospectdata.testing.Json;
+import io.restassured.response.Response;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.Timeout;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The change feed and removals against the jar (docs/api-rules.md §15, §16): the operator's
+ * {@code import} removes and replaces, and a partner following the feed from an export sees it;
+ * its bad cursors, an unknown or foreign search, and a position that retention has passed. On an
+ * organization of its own, so its imports raise no other class's data version.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+// Each import is a JVM of its own: on 2 cores beside three other classes one has taken over 20 s.
+@Timeout(value = 4, unit = TimeUnit.MINUTES)
+@RunsBesideOthers
+class ChangeFeedJarTest extends ContractTest {
+
+    private static final String ORGANIZATION = "0c000000-0000-4000-8000-0000000000f3";
+    private final UUID search = UUID.randomUUID();
+    private final UUID aged = UUID.randomUUID();
+    private final List<String> companies = new ArrayList<>();
+    private String key;
+    private Path files;
+
+    @BeforeAll
+    void anOrganizationOfItsOwn() throws IOException {
+        files = Path.of(System.getProperty("basedir", ".")).toAbsolutePath().resolve("target/contract/change-feed");
+        Files.createDirectories(files);
+        List<String> lines = new ArrayList<>();
+        lines.add("{\"type\":\"organization\",\"id\":\"" + ORGANIZATION + "\",\"name\":\"Change feed\"}");
+        lines.add(searchLine(search));
+        lines.add(searchLine(aged));
+        for (int i = 0; i < 5; i++) {
+            String id = UUID.randomUUID().toString();
+            companies.add(id);
+            lines.add(companyLine(id, search, i));
+        }
+        importLines("initial", false, lines).requireSuccess();
+        key = environment().operatorCommands().run("keys", "issue", "--org", ORGANIZATION, "--tier", "enterprise",
+                "--rate-limit", "100000").requireSuccess().field("key");
+    }
+
+    @Test
+    void aPartnerFollowingTheFeedFromAnExportEndsWithTheSearchAfterRemovalsAndAReplace() throws IOException {
+        Response export = givenKey(key).get("/api/v1/prospect-searches/" + search + "/companies/export");
+        assertThat(export.statusCode()).isEqualTo(200);
+        String cursor = export.header("Changes-Cursor");
+        List<String> copy = new ArrayList<>();
+        for (String line : export.asString().split("\n")) {
+            copy.add(Json.parse(line).get("id").stringValue());
+        }
+        assertThat(copy).containsExactlyInAnyOrderElementsOf(companies);
+
+        String removed = companies.get(0);
+        importLines("removal", false, List.of("{\"type\":\"company_removal\",\"id\":\"" + removed + "\",\"prospect_search_id\":\""
+                + search + "\"}")).requireSuccess();
+        assertThat(givenKey(key).get("/api/v1/companies/" + removed).statusCode()).isEqualTo(404);
+        String added = UUID.randomUUID().toString();
+        importLines("replace", true, List.of(searchLine(search), companyLine(companies.get(1), search, 9),
+                companyLine(companies.get(2), search, 2), companyLine(added, search, 7))).requireSuccess();
+
+        boolean more = true;
+        while (more) {
+            JsonNode page = ok(changesOf(search, cursor, 2));
+            for (JsonNode change : page.get("changes")) {
+                String id = change.get("company_id").stringValue();
+                copy.remove(id);
+                if (!change.get("type").stringValue().equals("company.removed")) {
+                    copy.add(id);
+                }
+            }
+            cursor = page.get("next_cursor").stringValue();
+            more = page.get("has_more").booleanValue();
+        }
+        assertThat(copy).containsExactlyInAnyOrder(companies.get(1), companies.get(2), added);
+        JsonNode searchNow = ok("/api/v1/prospect-searches/" + search);
+        assertThat(searchNow.get("company_count").longValue()).isEqualTo(3);
+        assertThat(searchNow.get("changes_cursor").stringValue()).isEqualTo(cursor);
+        Response empty = givenKey(key).get(changesOf(search, cursor, 100));
+        assertThat(json(empty).get("changes")).isEmpty();
+        assertThat(givenKey(key).header("If-None-Match", empty.header("ETag")).get(changesOf(search, cursor, 100)).statusCode())
+                .isEqualTo(304);
+    }
+
+    @Test
+    void anImportThatRemovesWhatIsNotThereWritesNothing() throws IOException {
+        String before = ok("/api/v1/prospect-searches/" + search).get("changes_cursor").stringValue();
+        String unknown = UUID.randomUUID().toString();
+        var failed = importLines("unknown-removal", false, List.of(companyLine(UUID.randomUUID().toString(), search, 1),
+                "{\"type\":\"company_removal\",\"id\":\"" + unknown + "\"}"));
+        assertThat(failed.exitStatus()).isNotZero();
+        assertThat(failed.stderr()).contains("line 2").contains(unknown);
+        assertThat(ok("/api/v1/prospect-searches/" + search).get("changes_cursor").stringValue()).isEqualTo(before);
+    }
+
+    @Test
+    void badCursorsUnknownAndForeignSearchesAreTheContractsErrors() {
+        String good = ok("/api/v1/prospect-searches/" + search).get("changes_cursor").stringValue();
+        String ofAnother = ok("/api/v1/prospect-searches/" + aged).get("changes_cursor").stringValue();
+        for (String cursor : List.of("x", ofAnother, good.substring(0, good.length() - 2) + "AA")) {
+            Response response = givenInvalidKey(key).get(changesOf(search, cursor, 10));
+            assertThat(response.statusCode()).as(cursor).isEqualTo(400);
+            assertThat(json(response).get("message").stringValue()).contains("cursor");
+        }
+        assertThat(givenInvalidKey(key).get(changesOf(search, good, 1001)).statusCode()).isEqualTo(400);
+        assertThat(givenKey(key).get(changesOf(UUID.fromString("00000000-0000-4000-8000-000000000000"), good, 10)).statusCode())
+                .isEqualTo(404);
+        assertThat(givenKey(keys().main()).get(changesOf(search, good, 10)).statusCode()).isEqualTo(403);
+    }
+
+    @Test
+    void aPositionWhoseNextChangeRetentionRemovedIs410() throws Exception {
+        String start = ok("/api/v1/prospect-searches/" + aged).get("changes_cursor").stringValue();
+        importLines("aged", false, List.of(companyLine(UUID.randomUUID().toString(), aged, 3))).requireSuccess();
+        environment().deployment().ageFirstChange(aged, Duration.ofDays(400));
+        Instant deadline = Instant.now().plusSeconds(30);
+        Response answer = givenKey(key).get(changesOf(aged, start, 10));
+        while (answer.statusCode() == 200 && Instant.now().isBefore(deadline)) {
+            Thread.sleep(200);
+            answer = givenKey(key).get(changesOf(aged, start, 10));
+        }
+        assertThat(answer.statusCode()).as("%s", answer.asString()).isEqualTo(410);
+        assertThat(json(answer).get("error").stringValue()).isEqualTo("CURSOR_EXPIRED");
+    }
+
+    private static String changesOf(UUID s, String cursor, int limit) {
+        return "/api/v1/prospect-searches/" + s + "/changes?cursor=" + cursor + "&limit=" + limit;
+    }
+
+    private JsonNode ok(String path) {
+        Response response = givenKey(key).get(path);
+        assertThat(response.statusCode()).as("%s: %s", path, response.asString()).isEqualTo(200);
+        return json(response);
+    }
+
+    private static JsonNode json(Response response) {
+        return Json.parse(response.asString());
+    }
+
+    private static String searchLine(UUID id) {
+        return "{\"type\":\"prospect_search\",\"id\":\"" + id + "\",\"organization_id\":\"" + ORGANIZATION
+                + "\",\"name\":\"Feed " + id + "\"}";
+    }
+
+    private static String companyLine(String id, UUID s, int score) {
+        return "{\"type\":\"company\",\"id\":\"" + id + "\",\"prospect_search_id\":\"" + s + "\",\"name\":\"Company " + id
+                + "\",\"city\":\"Leipzig\",\"country\":\"Germany\",\"business_type\":\"Software\",\"website\":\"https://example.com\","
+                + "\"match_score\":" + score + ",\"review_status\":\"pending\",\"contacts\":[]}";
+    }
+
+    private com.prospectdata.contract.support.ServerJar.Result importLines(String name, boolean replace, List<String> lines)
+            throws IOException {
+        Path file = files.resolve(name + "-" + UUID.randomUUID() + ".jsonl");
+        Files.write(file, lines, StandardCharsets.UTF_8);
+        return replace ? environment().operatorCommands().run("import", "--replace", file.toString())
+                : environment().operatorCommands().run("import", file.toString());
+    }
+}
