@@ -24,6 +24,11 @@ create table company_change (
 -- Retention removes the oldest changes first (ChangeRetention, app.changes.retention).
 create index company_change_occurred_idx on company_change (occurred_at);
 
+-- A company's jobs, removed ones included: the change recording's digest of them, and the
+-- cascade of a company's removal, would otherwise read the whole job table per company (V1's
+-- job indexes hold active jobs only).
+create index job_company_idx on job (company_id);
+
 -- What a change compares for a company besides its own columns: digests of its contacts (in
 -- order), its jobs and its technologies with the scan. Used before and after a write, in the
 -- same session, so the text form of each value is the same both times.
