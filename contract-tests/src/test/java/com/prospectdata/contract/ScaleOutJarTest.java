@@ -124,6 +124,13 @@ class ScaleOutJarTest {
         }
     }
 
+    /** The demo search's change-feed position now, from the search itself. */
+    private static String changesCursor() {
+        Response search = Api.givenKeyAt(balancer(), key()).get("/api/v1/prospect-searches/" + topology.get("DEMO_SEARCH_ID"));
+        assertThat(search.statusCode()).as(search.asString()).isEqualTo(200);
+        return search.jsonPath().getString("changes_cursor");
+    }
+
     private static boolean listening(int port) {
         try (java.net.Socket socket = new java.net.Socket()) {
             socket.connect(new java.net.InetSocketAddress("127.0.0.1", port), 500);
@@ -148,8 +155,9 @@ class ScaleOutJarTest {
             for (Parameter parameter : get.getParameters() == null ? List.<Parameter>of() : get.getParameters()) {
                 if ("query".equals(parameter.getIn()) && Boolean.TRUE.equals(parameter.getRequired())) {
                     assertThat(parameter.getName()).as("a required query parameter this test can fill")
-                            .isEqualTo("prospect_search_id");
-                    query.add("prospect_search_id=" + topology.get("DEMO_SEARCH_ID"));
+                            .isIn("prospect_search_id", "cursor");
+                    query.add(parameter.getName().equals("cursor") ? "cursor=" + changesCursor()
+                            : "prospect_search_id=" + topology.get("DEMO_SEARCH_ID"));
                 }
             }
             String target = query.isEmpty() ? uri : uri + "?" + String.join("&", query);
