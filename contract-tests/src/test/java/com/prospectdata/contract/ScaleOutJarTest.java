@@ -352,6 +352,123 @@ class ScaleOutJarTest {
                 .isLessThanOrEqualTo(LOAD_THREADS);
     }
 
+    /**
+     * A partner copies a search of its own through the balancer (an export), then follows its
+     * change feed there while imports add, update, move out and remove its companies, with the
+     * replica's replay paused for the imports and the polls between them (docs/api-rules.md §15):
+     * every answer comes from a consistent snapshot, however old. Once the replica has replayed
+     * everything, the copy is the search, company by company. The imports are drawn from a seed,
+     * logged, so a failing interleaving can be run again.
+     */
+    @Test
+    @Order(8)
+    @Timeout(value = 5, unit = TimeUnit.MINUTES)
+    void aPartnersCopyFollowedThroughTheBalancerConvergesWithTheReplicaPausedForPartOfTheRun() throws Exception {
+        long seed = System.nanoTime();
+        log.info("Convergence through the balancer, seed {}", seed);
+        java.util.Random random = new java.util.Random(seed);
+        UUID search = UUID.randomUUID();
+        UUID elsewhere = UUID.fromString(topology.get("DEMO_SEARCH_ID"));
+        List<UUID> pool = new ArrayList<>();
+        java.util.Set<UUID> present = new java.util.HashSet<>();
+        List<String> first = new ArrayList<>(List.of("{\"type\":\"prospect_search\",\"id\":\"" + search
+                + "\",\"organization_id\":\"" + topology.get("DEMO_ORG") + "\",\"name\":\"Followed " + seed + "\"}"));
+        for (int i = 0; i < 6; i++) {
+            pool.add(UUID.randomUUID());
+        }
+        for (UUID company : pool.subList(0, 3)) {
+            first.add(feedCompany(company, search, random));
+            present.add(company);
+        }
+        importLines(first);
+        awaitReplayed(walPosition(primaryUrl(), "pg_current_wal_lsn()"));
+        Thread.sleep(2_000); // every instance's data version includes the import
+
+        Response export = Api.givenKeyAt(balancer(), key()).get("/api/v1/prospect-searches/" + search + "/companies/export");
+        assertThat(export.statusCode()).as(export.asString()).isEqualTo(200);
+        Map<String, String> copy = exported(export.asString());
+        String cursor = export.header("Changes-Cursor");
+
+        execute(replicaUrl(), "select pg_wal_replay_pause()");
+        try {
+            for (int round = 0; round < 3; round++) {
+                List<String> lines = new ArrayList<>();
+                for (int change = 0; change < 3; change++) {
+                    UUID company = pool.get(random.nextInt(pool.size()));
+                    if (!present.contains(company)) {
+                        lines.add(feedCompany(company, search, random));
+                        present.add(company);
+                    } else if (random.nextInt(3) == 0) {
+                        lines.add("{\"type\":\"company_removal\",\"id\":\"" + company + "\"}");
+                        present.remove(company);
+                    } else if (random.nextInt(4) == 0) {
+                        lines.add(feedCompany(company, elsewhere, random));
+                        present.remove(company);
+                    } else {
+                        lines.add(feedCompany(company, search, random));
+                    }
+                }
+                importLines(lines);
+                cursor = follow(search, cursor, copy, 1 + random.nextInt(3));
+            }
+        } finally {
+            resumeReplayAndAwaitTheRotation();
+        }
+        Thread.sleep(2_000); // every instance's data version includes the last import
+        cursor = follow(search, cursor, copy, 1 + random.nextInt(3));
+        Response now = Api.givenKeyAt(balancer(), key()).get("/api/v1/prospect-searches/" + search + "/companies/export");
+        assertThat(copy).as("seed %d", seed).isEqualTo(exported(now.asString()));
+        assertThat(copy.keySet()).as("seed %d", seed).containsExactlyInAnyOrderElementsOf(
+                present.stream().map(UUID::toString).toList());
+    }
+
+    /** Polls through the balancer until nothing follows, applying every change; the cursor after. */
+    private static String follow(UUID search, String cursor, Map<String, String> copy, int limit) {
+        String next = cursor;
+        while (true) {
+            Response page = Api.givenKeyAt(balancer(), key())
+                    .get("/api/v1/prospect-searches/" + search + "/changes?cursor=" + next + "&limit=" + limit);
+            assertThat(page.statusCode()).as(page.asString()).isEqualTo(200);
+            for (tools.jackson.databind.JsonNode change : com.prospectdata.testing.Json.parse(page.asString()).get("changes")) {
+                String id = change.get("company_id").stringValue();
+                if (change.get("type").stringValue().equals("company.removed")) {
+                    copy.remove(id);
+                } else {
+                    copy.put(id, change.get("company").toString());
+                }
+            }
+            next = page.jsonPath().getString("next_cursor");
+            if (!page.jsonPath().getBoolean("has_more")) {
+                return next;
+            }
+        }
+    }
+
+    private static Map<String, String> exported(String body) {
+        Map<String, String> companies = new LinkedHashMap<>();
+        for (String line : body.split("\n")) {
+            if (!line.isEmpty()) {
+                tools.jackson.databind.JsonNode company = com.prospectdata.testing.Json.parse(line);
+                companies.put(company.get("id").stringValue(), company.toString());
+            }
+        }
+        return companies;
+    }
+
+    private static String feedCompany(UUID company, UUID search, java.util.Random random) {
+        return String.format(java.util.Locale.ROOT, "{\"type\":\"company\",\"id\":\"%s\",\"prospect_search_id\":\"%s\","
+                        + "\"name\":\"Followed %d\",\"city\":\"Kiel\",\"website\":\"https://www.example.com\",\"country\":\"Germany\","
+                        + "\"business_type\":\"Logistics\",\"match_score\":%d,\"review_status\":\"pending\",\"contacts\":[],"
+                        + "\"created_at\":\"2026-03-02T09:15:00Z\",\"updated_at\":\"2026-05-18T14:40:%02dZ\"}",
+                company, search, random.nextInt(3), random.nextInt(11), random.nextInt(60));
+    }
+
+    private static void importLines(List<String> lines) throws IOException {
+        Path file = DIRECTORY.resolve("feed-" + UUID.randomUUID() + ".jsonl");
+        Files.write(file, lines, StandardCharsets.UTF_8);
+        script("cli", "import", file.toString()).requireSuccess();
+    }
+
     /** GETs from {@link #LOAD_THREADS} threads, each waiting for its answer, counted by status. */
     private static final class Load {
 
