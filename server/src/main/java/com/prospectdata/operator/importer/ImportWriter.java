@@ -164,18 +164,24 @@ public final class ImportWriter {
      */
     public void flush() {
         // A search may move to another organization and a company to another search: the owners
-        // before the write and after it both see their data change.
+        // before the write and after it both see their data change. So does a company that loses
+        // a contact or a job to a company of this batch (their ids are global).
         Set<UUID> searchIds = new HashSet<>(searches.keySet());
         companies.values().forEach(company -> searchIds.add(company.prospectSearchId()));
-        Set<UUID> companyIds = new HashSet<>(companies.keySet());
+        Set<UUID> contactsOf = new HashSet<>(companies.keySet());
+        contactsOf.addAll(ownersOfContacts());
+        Set<UUID> jobsOf = new HashSet<>();
+        jobs.values().forEach(job -> jobsOf.add(job.companyId()));
+        jobsOf.addAll(ownersOfJobs());
+        Set<UUID> companyIds = new HashSet<>(contactsOf);
+        companyIds.addAll(jobsOf);
         companyIds.addAll(scans.keySet());
         companyIds.addAll(removals);
-        jobs.values().forEach(job -> companyIds.add(job.companyId()));
         touchedOrganizations.addAll(DataVersionWrites.organizationsOf(db, searchIds, companyIds));
         touchedOrganizations.addAll(organizations.keySet());
         boolean companiesChange = !companyIds.isEmpty();
         if (companiesChange) {
-            CompanyChanges.capture(db, companyIds);
+            CompanyChanges.capture(db, companyIds, contactsOf, jobsOf, scans.keySet());
         }
         deleteRemoved();
         upsertOrganizations();
@@ -210,6 +216,28 @@ public final class ImportWriter {
     public ImportCounts counts() {
         return new ImportCounts(organizationCount, searchCount, companyCount, contactCount, jobCount, scanCount,
                 technologyCount, removedCount);
+    }
+
+    /** The companies the contacts of this batch belong to now. */
+    private Set<UUID> ownersOfContacts() {
+        List<UUID> contactIds = new ArrayList<>();
+        companies.values().forEach(company -> company.contacts().forEach(contact -> contactIds.add(contact.id())));
+        if (contactIds.isEmpty()) {
+            return Set.of();
+        }
+        return db.selectDistinct(CONTACT.COMPANY_ID).from(CONTACT)
+                .where(CONTACT.ID.eq(any(contactIds.toArray(UUID[]::new))))
+                .fetchSet(CONTACT.COMPANY_ID);
+    }
+
+    /** The companies the jobs of this batch belong to now. */
+    private Set<UUID> ownersOfJobs() {
+        if (jobs.isEmpty()) {
+            return Set.of();
+        }
+        return db.selectDistinct(JOB.COMPANY_ID).from(JOB)
+                .where(JOB.ID.eq(any(jobs.keySet().toArray(String[]::new))))
+                .fetchSet(JOB.COMPANY_ID);
     }
 
     /** Contacts, jobs, the scan and its technologies go with the company (on delete cascade). */

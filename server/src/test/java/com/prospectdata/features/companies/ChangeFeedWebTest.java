@@ -100,6 +100,35 @@ class ChangeFeedWebTest extends WebTierTest {
     }
 
     @Test
+    void aCompanyThatLosesAContactOrAJobToAnotherIsUpdatedThoughTheFileDoesNotListIt() throws Exception {
+        UUID s = newSearch();
+        UUID giver = UUID.randomUUID();
+        UUID taker = UUID.randomUUID();
+        String job = "job-" + giver;
+        imported(false, List.of(companyLine(giver, s, "Giver", 5.0, 2), companyLine(taker, s, "Taker", 5.0, 0),
+                "{\"type\":\"job\",\"id\":\"" + job + "\",\"company_id\":\"" + giver + "\",\"title\":\"Driver\","
+                        + "\"platform\":\"LinkedIn\",\"date_posted\":\"2026-11-02T10:00:00Z\",\"job_url\":\"https://jobs.example/2\"}"));
+        String start = changesCursorOf(s);
+        String contact = new UUID(giver.getMostSignificantBits(), 1).toString();
+
+        // Contact and job ids are global: listed under the taker, they move there from the giver.
+        imported(false, List.of(companyLine(taker, s, "Taker", 5.0, 0).replace("\"contacts\":[]",
+                        "\"contacts\":[{\"id\":\"" + contact + "\",\"name\":\"Moved\"}]"),
+                "{\"type\":\"job\",\"id\":\"" + job + "\",\"company_id\":\"" + taker + "\",\"title\":\"Driver\","
+                        + "\"platform\":\"LinkedIn\",\"date_posted\":\"2026-11-02T10:00:00Z\",\"job_url\":\"https://jobs.example/2\"}"));
+
+        JsonNode page = changes(s, start, 100);
+        Map<String, List<String>> changed = new HashMap<>();
+        page.get("changes").forEach(change -> changed.put(change.get("company_id").stringValue(),
+                change.get("changed").valueStream().map(JsonNode::stringValue).toList()));
+        assertThat(changed).containsOnlyKeys(giver.toString(), taker.toString());
+        assertThat(changed.get(giver.toString())).containsExactly("contacts", "jobs");
+        assertThat(changed.get(taker.toString())).containsExactly("contacts", "jobs");
+        JsonNode giverNow = get("/api/v1/companies/" + giver).json();
+        assertThat(giverNow.get("contacts").valueStream().map(c -> c.get("id").stringValue())).doesNotContain(contact).hasSize(1);
+    }
+
+    @Test
     void aPollWithNothingNewKeepsItsCursorAndRevalidatesTo304() throws Exception {
         UUID s = newSearch();
         imported(false, List.of(companyLine(UUID.randomUUID(), s, "Gamma", 3.0, 0)));
