@@ -62,22 +62,6 @@ public class RequestReads {
         }
     }
 
-    /**
-     * One statement of the request at the primary, and every later one: for a request that learnt
-     * that the replica it reads has not replayed what it must see.
-     */
-    public Result<Record> fetchAtPrimary(RequestContext request, RenderedQuery.Execution statement) {
-        statementsOf(request);
-        request.fallBackToPrimary(replicas.primary());
-        return statement.fetch(statementsOf(request).db());
-    }
-
-    /** Whether the request reads at the primary (a request that has not read yet will read wherever it is sent). */
-    public boolean readsAtPrimary(RequestContext request) {
-        ReadSource source = request.readSource();
-        return source != null && source.name().equals(replicas.primary().name());
-    }
-
     /** Statements that read one snapshot of the data: those of one transaction. */
     public interface Snapshot {
         Result<Record> fetch(RenderedQuery.Execution statement);

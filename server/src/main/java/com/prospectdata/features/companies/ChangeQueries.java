@@ -65,17 +65,10 @@ class ChangeQueries {
                 .limit(LIMIT), SEARCH_ID, AFTER, LIMIT);
     }
 
-    /**
-     * The search's owner and head where the request reads, or at the primary when that place has
-     * not replayed {@code atLeast} yet; null when the search does not exist.
-     */
-    Head head(RequestContext request, UUID prospectSearchId, long atLeast) {
+    /** The search's owner and head where the request reads; null when the search does not exist. */
+    Head head(RequestContext request, UUID prospectSearchId) {
         Result<Record> rows = reads.fetch(request, head.with(SEARCH_ID, prospectSearchId));
-        Head found = rows.isEmpty() ? null : head(rows.get(0));
-        if (found != null && found.position() < atLeast && !reads.readsAtPrimary(request)) {
-            found = head(reads.fetchAtPrimary(request, head.with(SEARCH_ID, prospectSearchId)).get(0));
-        }
-        return found;
+        return rows.isEmpty() ? null : head(rows.get(0));
     }
 
     /** The last position of the search's log in {@code snapshot}: an export's {@code Changes-Cursor}. */
@@ -85,7 +78,8 @@ class ChangeQueries {
     }
 
     /**
-     * Up to {@code limit} changes after {@code after}, in one snapshot. A position the log no longer
+     * Up to {@code limit} changes after {@code after}, in one snapshot, at the primary when the
+     * request's replica has not replayed {@code after} yet. A position the log no longer
      * holds the changes after (retention removed them) is 410 {@code CURSOR_EXPIRED}; so is one past
      * the primary's head, which only a database restored to an earlier time can show.
      */

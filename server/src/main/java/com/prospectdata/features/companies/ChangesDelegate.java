@@ -45,19 +45,16 @@ class ChangesDelegate implements ChangesApiDelegate {
         RequestContext request = current.context();
         AuthenticatedKey caller = request.acceptedCaller();
         cursors.requireChangesCursorForm(cursor);
-        // The head is read before the cursor's check so that an unknown search is a 404; the
-        // position it must reach is known only after: a replica behind it is left below.
-        Head head = changes.head(request, prospectSearchId, 0);
+        // The head is read before the cursor's check so that an unknown search is a 404.
+        Head head = changes.head(request, prospectSearchId);
         access.requireOwnedProspectSearch(Optional.ofNullable(head).map(found -> new Owned<>(found.organizationId(), found)),
                 prospectSearchId, caller);
         long after = cursors.changesPosition(caller.organizationId(), prospectSearchId, cursor);
-        if (head.position() < after) {
-            head = changes.head(request, prospectSearchId, after);
-        }
         if (head.position() == after) {
             // Nothing new: the poll costs the one statement on the search's row.
             return ResponseEntity.ok(new ChangeList(List.of(), cursor, false, limit));
         }
+        // A head behind the cursor is a replica behind it: the page is then read at the primary.
         ChangePage page = changes.after(request, prospectSearchId, after, limit);
         List<Change> items = new ArrayList<>(page.changes().size());
         for (LoggedChange change : page.changes()) {

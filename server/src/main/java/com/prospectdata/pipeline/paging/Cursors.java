@@ -157,6 +157,30 @@ public class Cursors {
 
     /** Refuses (400 naming {@code cursor}) a value that is not a change-feed cursor in form, before anything is read. */
     public void requireChangesCursorForm(String cursor) {
+        changesCursorBytes(cursor);
+    }
+
+    /**
+     * The position a change-feed cursor names; a 400 naming {@code cursor} when it is malformed,
+     * altered, or was issued for another search or organization.
+     */
+    public long changesPosition(UUID organizationId, UUID prospectSearchId, String cursor) {
+        byte[] bytes = changesCursorBytes(cursor);
+        byte[] payload = Arrays.copyOf(bytes, 1 + Long.BYTES);
+        byte[] mac = Arrays.copyOfRange(bytes, payload.length, bytes.length);
+        if (!MessageDigest.isEqual(mac, mac(changesBinding(organizationId, prospectSearchId), payload))) {
+            throw ApiException.validation("cursor was not issued for this prospect search's changes to this organization,"
+                    + " or it was altered: start from the search's changes_cursor or an export's Changes-Cursor");
+        }
+        long position = ByteBuffer.wrap(payload, 1, Long.BYTES).getLong();
+        if (position < 0) {
+            throw malformed();
+        }
+        return position;
+    }
+
+    /** A change-feed cursor's bytes (version, position, MAC), or a 400 when its form is not one. */
+    private static byte[] changesCursorBytes(String cursor) {
         byte[] bytes;
         try {
             bytes = Base64.getUrlDecoder().decode(cursor);
@@ -166,34 +190,7 @@ public class Cursors {
         if (bytes.length != 1 + Long.BYTES + MAC_BYTES || bytes[0] != CHANGES_VERSION) {
             throw malformed();
         }
-    }
-
-    /**
-     * The position a change-feed cursor names; a 400 naming {@code cursor} when it is malformed,
-     * altered, or was issued for another search or organization.
-     */
-    public long changesPosition(UUID organizationId, UUID prospectSearchId, String cursor) {
-        byte[] bytes;
-        try {
-            bytes = Base64.getUrlDecoder().decode(cursor);
-        } catch (IllegalArgumentException notBase64) {
-            throw malformed();
-        }
-        if (bytes.length != 1 + Long.BYTES + MAC_BYTES) {
-            throw malformed();
-        }
-        byte[] payload = Arrays.copyOf(bytes, 1 + Long.BYTES);
-        byte[] mac = Arrays.copyOfRange(bytes, payload.length, bytes.length);
-        if (!MessageDigest.isEqual(mac, mac(changesBinding(organizationId, prospectSearchId), payload))) {
-            throw ApiException.validation("cursor was not issued for this prospect search's changes to this organization,"
-                    + " or it was altered: start from the search's changes_cursor or an export's Changes-Cursor");
-        }
-        ByteBuffer in = ByteBuffer.wrap(payload);
-        long position = in.get() == CHANGES_VERSION ? in.getLong() : -1;
-        if (position < 0) {
-            throw malformed();
-        }
-        return position;
+        return bytes;
     }
 
     private static String changesBinding(UUID organizationId, UUID prospectSearchId) {
