@@ -49,6 +49,7 @@ import {
     UsageApi,
     UsageToJSON,
 } from '../generated';
+import { required } from './environment';
 
 /** The page size of the walks: small, so that the fixture's search takes many pages. */
 const PAGE_SIZE = 2;
@@ -77,15 +78,6 @@ class CheckFailed extends Error {
     constructor(message: string, readonly observed?: Json) {
         super(message);
     }
-}
-
-function required(name: string): string {
-    const value = process.env[name];
-    if (value === undefined || value === '') {
-        process.stderr.write(`check-client: environment variable ${name} is not set\n`);
-        process.exit(2);
-    }
-    return value;
 }
 
 const baseUrl = required('PROSPECT_API_BASE_URL');

@@ -5,12 +5,10 @@ import static com.prospectdata.contract.support.Api.givenKey;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.prospectdata.contract.support.ContractTest;
+import com.prospectdata.contract.support.ImportLines;
 import com.prospectdata.contract.support.RunsBesideOthers;
 import com.prospectdata.testing.Json;
 import io.restassured.response.Response;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -41,28 +39,28 @@ class ChangeFeedJarTest extends ContractTest {
     private final UUID aged = UUID.randomUUID();
     private final List<String> companies = new ArrayList<>();
     private String key;
-    private Path files;
+    private ImportLines imports;
 
     @BeforeAll
-    void anOrganizationOfItsOwn() throws IOException {
-        files = Path.of(System.getProperty("basedir", ".")).toAbsolutePath().resolve("target/contract/change-feed");
-        Files.createDirectories(files);
+    void anOrganizationOfItsOwn() {
+        imports = new ImportLines(environment().operatorCommands(),
+                Path.of(System.getProperty("basedir", ".")).toAbsolutePath().resolve("target/contract/change-feed"));
         List<String> lines = new ArrayList<>();
-        lines.add("{\"type\":\"organization\",\"id\":\"" + ORGANIZATION + "\",\"name\":\"Change feed\"}");
-        lines.add(searchLine(search));
-        lines.add(searchLine(aged));
+        lines.add(ImportLines.organization(ORGANIZATION, "Change feed"));
+        lines.add(ImportLines.search(search, ORGANIZATION));
+        lines.add(ImportLines.search(aged, ORGANIZATION));
         for (int i = 0; i < 5; i++) {
             String id = UUID.randomUUID().toString();
             companies.add(id);
-            lines.add(companyLine(id, search, i));
+            lines.add(ImportLines.company(id, search, i));
         }
-        importLines("initial", false, lines).requireSuccess();
+        imports.run("initial", false, lines).requireSuccess();
         key = environment().operatorCommands().run("keys", "issue", "--org", ORGANIZATION, "--tier", "enterprise",
                 "--rate-limit", "100000").requireSuccess().field("key");
     }
 
     @Test
-    void aPartnerFollowingTheFeedFromAnExportEndsWithTheSearchAfterRemovalsAndAReplace() throws IOException {
+    void aPartnerFollowingTheFeedFromAnExportEndsWithTheSearchAfterRemovalsAndAReplace() {
         Response export = givenKey(key).get("/api/v1/prospect-searches/" + search + "/companies/export");
         assertThat(export.statusCode()).isEqualTo(200);
         String cursor = export.header("Changes-Cursor");
@@ -73,12 +71,11 @@ class ChangeFeedJarTest extends ContractTest {
         assertThat(copy).containsExactlyInAnyOrderElementsOf(companies);
 
         String removed = companies.get(0);
-        importLines("removal", false, List.of("{\"type\":\"company_removal\",\"id\":\"" + removed + "\",\"prospect_search_id\":\""
-                + search + "\"}")).requireSuccess();
+        imports.run("removal", false, List.of(ImportLines.removal(removed, search))).requireSuccess();
         assertThat(givenKey(key).get("/api/v1/companies/" + removed).statusCode()).isEqualTo(404);
         String added = UUID.randomUUID().toString();
-        importLines("replace", true, List.of(searchLine(search), companyLine(companies.get(1), search, 9),
-                companyLine(companies.get(2), search, 2), companyLine(added, search, 7))).requireSuccess();
+        imports.run("replace", true, List.of(ImportLines.search(search, ORGANIZATION), ImportLines.company(companies.get(1), search, 9),
+                ImportLines.company(companies.get(2), search, 2), ImportLines.company(added, search, 7))).requireSuccess();
 
         boolean more = true;
         while (more) {
@@ -104,11 +101,11 @@ class ChangeFeedJarTest extends ContractTest {
     }
 
     @Test
-    void anImportThatRemovesWhatIsNotThereWritesNothing() throws IOException {
+    void anImportThatRemovesWhatIsNotThereWritesNothing() {
         String before = ok("/api/v1/prospect-searches/" + search).get("changes_cursor").stringValue();
         String unknown = UUID.randomUUID().toString();
-        var failed = importLines("unknown-removal", false, List.of(companyLine(UUID.randomUUID().toString(), search, 1),
-                "{\"type\":\"company_removal\",\"id\":\"" + unknown + "\"}"));
+        var failed = imports.run("unknown-removal", false, List.of(ImportLines.company(UUID.randomUUID().toString(), search, 1),
+                ImportLines.removal(unknown, null)));
         assertThat(failed.exitStatus()).isNotZero();
         assertThat(failed.stderr()).contains("line 2").contains(unknown);
         assertThat(ok("/api/v1/prospect-searches/" + search).get("changes_cursor").stringValue()).isEqualTo(before);
@@ -133,7 +130,7 @@ class ChangeFeedJarTest extends ContractTest {
     @Test
     void aPositionWhoseNextChangeRetentionRemovedIs410() throws Exception {
         String start = ok("/api/v1/prospect-searches/" + aged).get("changes_cursor").stringValue();
-        importLines("aged", false, List.of(companyLine(UUID.randomUUID().toString(), aged, 3))).requireSuccess();
+        imports.run("aged", false, List.of(ImportLines.company(UUID.randomUUID().toString(), aged, 3))).requireSuccess();
         environment().deployment().ageFirstChange(aged, Duration.ofDays(400));
         Instant deadline = Instant.now().plusSeconds(30);
         Response answer = givenKey(key).get(changesOf(aged, start, 10));
@@ -157,24 +154,5 @@ class ChangeFeedJarTest extends ContractTest {
 
     private static JsonNode json(Response response) {
         return Json.parse(response.asString());
-    }
-
-    private static String searchLine(UUID id) {
-        return "{\"type\":\"prospect_search\",\"id\":\"" + id + "\",\"organization_id\":\"" + ORGANIZATION
-                + "\",\"name\":\"Feed " + id + "\"}";
-    }
-
-    private static String companyLine(String id, UUID s, int score) {
-        return "{\"type\":\"company\",\"id\":\"" + id + "\",\"prospect_search_id\":\"" + s + "\",\"name\":\"Company " + id
-                + "\",\"city\":\"Leipzig\",\"country\":\"Germany\",\"business_type\":\"Software\",\"website\":\"https://example.com\","
-                + "\"match_score\":" + score + ",\"review_status\":\"pending\",\"contacts\":[]}";
-    }
-
-    private com.prospectdata.contract.support.ServerJar.Result importLines(String name, boolean replace, List<String> lines)
-            throws IOException {
-        Path file = files.resolve(name + "-" + UUID.randomUUID() + ".jsonl");
-        Files.write(file, lines, StandardCharsets.UTF_8);
-        return replace ? environment().operatorCommands().run("import", "--replace", file.toString())
-                : environment().operatorCommands().run("import", file.toString());
     }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
 import com.prospectdata.contract.support.Api;
+import com.prospectdata.contract.support.ImportLines;
 import com.prospectdata.contract.support.LocalTls;
 import com.prospectdata.contract.support.Management;
 import com.prospectdata.contract.support.RunsBesideOthers;
@@ -60,7 +61,9 @@ import org.slf4j.LoggerFactory;
  * rotation for its lag, then the primary's); a revoked key is refused by every instance within
  * the cache's bound, with the replica's replay paused (key lookups read the primary); one free key's limit holds across the three instances; an instance killed
  * under load, and the replica stopped under load, lose no request but those in flight (and
- * HAProxy retries those on another instance); the replica rejoins the rotation when it is back.
+ * HAProxy retries those on another instance); the replica rejoins the rotation when it is back;
+ * a partner following a search's change feed through the balancer ends with the search, with the
+ * replica's replay paused for part of the run; a removed company is gone from every instance.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 @Timeout(value = 10, unit = TimeUnit.MINUTES)
@@ -422,6 +425,56 @@ class ScaleOutJarTest {
                 present.stream().map(UUID::toString).toList());
     }
 
+    /**
+     * A company removed by an import (docs/api-rules.md §16) is gone from every instance within the
+     * freshness bound of §1 once the replica has replayed the removal (app.data-version.max-age,
+     * 1 s, plus the time to ask): asked of each instance directly, getCompany answers 404, the
+     * company's last ETag included (the removal is a new data version), and so do its summaries; it
+     * leaves the list (a page each instance has just served, so kept for reuse), the export and
+     * {@code company_count}.
+     */
+    @Test
+    @Order(9)
+    void aRemovedCompanyIsGoneFromEveryInstanceWithinTheFreshnessBound() throws Exception {
+        UUID search = UUID.randomUUID();
+        String removed = UUID.randomUUID().toString();
+        String kept = UUID.randomUUID().toString();
+        importLines(List.of(ImportLines.search(search, topology.get("DEMO_ORG")), ImportLines.company(removed, search, 5, 1),
+                ImportLines.company(kept, search, 6, 1)));
+        awaitReplayed(walPosition(primaryUrl(), "pg_current_wal_lsn()"));
+        String list = "/api/v1/companies/?prospect_search_id=" + search + "&limit=10";
+        Map<String, String> etags = new LinkedHashMap<>();
+        for (String instance : instanceUris()) {
+            etags.put(instance, awaitDirect(instance, "/api/v1/companies/" + removed, Map.of(), 200, Duration.ofSeconds(2))
+                    .headers().firstValue("ETag").orElseThrow());
+            assertThat(directGet(instance, list, Map.of()).body()).as(instance).contains(removed);
+        }
+
+        importLines(List.of(ImportLines.removal(removed, search)));
+        Instant imported = Instant.now();
+        awaitReplayed(walPosition(primaryUrl(), "pg_current_wal_lsn()"));
+        Instant replayed = Instant.now();
+        for (String instance : instanceUris()) {
+            awaitDirect(instance, "/api/v1/companies/" + removed, Map.of("If-None-Match", etags.get(instance)), 404,
+                    Duration.ofSeconds(2).minus(Duration.between(replayed, Instant.now())));
+            log.info("The removed company answered 404 on {} {} ms after the import ended ({} ms after the replica replayed it)",
+                    instance, Duration.between(imported, Instant.now()).toMillis(), Duration.between(replayed, Instant.now()).toMillis());
+            for (String summary : List.of("/jobs/summary", "/webtech-intel/summary")) {
+                assertThat(directGet(instance, "/api/v1/companies/" + removed + summary, Map.of()).statusCode())
+                        .as("%s %s", instance, summary).isEqualTo(404);
+            }
+            HttpResponse<String> page = directGet(instance, list, Map.of());
+            assertThat(page.statusCode()).isEqualTo(200);
+            assertThat(com.prospectdata.testing.Json.parse(page.body()).get("items").valueStream().map(c -> c.get("id").stringValue()))
+                    .as("the list on %s", instance).containsExactly(kept);
+            HttpResponse<String> export = directGet(instance, "/api/v1/prospect-searches/" + search + "/companies/export", Map.of());
+            assertThat(exported(export.body()).keySet()).as("the export on %s", instance).containsExactly(kept);
+            HttpResponse<String> searchNow = directGet(instance, "/api/v1/prospect-searches/" + search, Map.of());
+            assertThat(com.prospectdata.testing.Json.parse(searchNow.body()).get("company_count").intValue())
+                    .as("company_count on %s", instance).isEqualTo(1);
+        }
+    }
+
     /** Polls through the balancer until nothing follows, applying every change; the cursor after. */
     private static String follow(UUID search, String cursor, Map<String, String> copy, int limit) {
         String next = cursor;
@@ -555,6 +608,31 @@ class ScaleOutJarTest {
         HttpRequest request = HttpRequest.newBuilder(URI.create(instance + companyPath)).timeout(Duration.ofSeconds(10))
                 .header("Authorization", "Bearer " + key).header("X-Forwarded-Proto", "https").GET().build();
         return HTTP.send(request, HttpResponse.BodyHandlers.discarding()).statusCode();
+    }
+
+    /** A GET of {@code path} straight to one instance, as the balancer sends it, with the API key. */
+    private static HttpResponse<String> directGet(String instance, String path, Map<String, String> headers)
+            throws IOException, InterruptedException {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(instance + path)).timeout(Duration.ofSeconds(10))
+                .header("Authorization", "Bearer " + key()).header("X-Forwarded-Proto", "https").GET();
+        headers.forEach(request::header);
+        return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    private static HttpResponse<String> awaitDirect(String instance, String path, Map<String, String> headers, int status,
+            Duration bound) throws IOException, InterruptedException {
+        Instant deadline = Instant.now().plus(bound);
+        while (true) {
+            HttpResponse<String> response = directGet(instance, path, headers);
+            if (response.statusCode() == status) {
+                return response;
+            }
+            assertThat(response.statusCode()).as("GET %s%s: %s", instance, path, response.body()).isIn(200, 304, 404);
+            if (Instant.now().isAfter(deadline)) {
+                return fail("GET %s%s answered %d, not %d, within %s", instance, path, response.statusCode(), status, bound);
+            }
+            Thread.sleep(50);
+        }
     }
 
     private static Response awaitStatus(String path, int status, Duration bound) throws InterruptedException {
