@@ -63,7 +63,8 @@ import org.slf4j.LoggerFactory;
  * under load, and the replica stopped under load, lose no request but those in flight (and
  * HAProxy retries those on another instance); the replica rejoins the rotation when it is back;
  * a partner following a search's change feed through the balancer ends with the search, with the
- * replica's replay paused for part of the run; a removed company is gone from every instance.
+ * replica's replay paused for part of the run; a removed company is gone from every instance; a
+ * change-feed cursor a lagging replica has not replayed is answered at the primary.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 @Timeout(value = 10, unit = TimeUnit.MINUTES)
@@ -473,6 +474,73 @@ class ScaleOutJarTest {
             assertThat(com.prospectdata.testing.Json.parse(searchNow.body()).get("company_count").intValue())
                     .as("company_count on %s", instance).isEqualTo(1);
         }
+    }
+
+    /**
+     * A cursor that a replica in the rotation has not replayed yet is answered at the primary
+     * (docs/api-rules.md §15, "Replicas"), never from the replica's older data. Instance 3 is
+     * restarted without replicas, so it reads the primary; with the replica's replay paused, it
+     * hands out a cursor past the replica's head. Instances 1 and 2, asked directly, still read the
+     * paused replica (a company written since is not there), yet answer that cursor with the change
+     * written after it.
+     */
+    @Test
+    @Order(10)
+    @Timeout(value = 5, unit = TimeUnit.MINUTES)
+    void aCursorAheadOfTheReplicaIsAnsweredAtThePrimary() throws Exception {
+        UUID search = UUID.randomUUID();
+        importLines(List.of(ImportLines.search(search, topology.get("DEMO_ORG")),
+                ImportLines.company(UUID.randomUUID().toString(), search, 5)));
+        awaitReplayed(walPosition(primaryUrl(), "pg_current_wal_lsn()"));
+        String start = awaitStatus("/api/v1/prospect-searches/" + search, 200, Duration.ofSeconds(2)).jsonPath()
+                .getString("changes_cursor");
+        Path arguments = DIRECTORY.resolve("run").resolve("api3.args");
+        byte[] saved = Files.readAllBytes(arguments);
+        String primaryOnly = instanceUris().get(2);
+        restartInstance3(withoutReplicas(saved));
+        execute(replicaUrl(), "select pg_wal_replay_pause()");
+        try {
+            importLines(List.of(ImportLines.company(UUID.randomUUID().toString(), search, 6)));
+            HttpResponse<String> atThePrimary = directGet(primaryOnly, changesPath(search, start, 10), Map.of());
+            assertThat(atThePrimary.statusCode()).as(atThePrimary.body()).isEqualTo(200);
+            tools.jackson.databind.JsonNode page = com.prospectdata.testing.Json.parse(atThePrimary.body());
+            assertThat(page.get("changes")).as("instance 3 reads the primary").hasSize(1);
+            String ahead = page.get("next_cursor").stringValue();
+
+            String third = UUID.randomUUID().toString();
+            importLines(List.of(ImportLines.company(third, search, 7)));
+            for (String instance : instanceUris().subList(0, 2)) {
+                assertThat(directGet(instance, "/api/v1/companies/" + third, Map.of()).statusCode())
+                        .as("%s reads the paused replica", instance).isEqualTo(404);
+                HttpResponse<String> answer = directGet(instance, changesPath(search, ahead, 10), Map.of());
+                assertThat(answer.statusCode()).as("%s: %s", instance, answer.body()).isEqualTo(200);
+                assertThat(com.prospectdata.testing.Json.parse(answer.body()).get("changes").valueStream()
+                        .map(change -> change.get("company_id").stringValue())).as(instance).containsExactly(third);
+            }
+        } finally {
+            restartInstance3(saved);
+            resumeReplayAndAwaitTheRotation();
+        }
+    }
+
+    /** Instance 3 stopped, then started again with {@code arguments} as its command line (deploy/local's apiN.args). */
+    private static void restartInstance3(byte[] arguments) throws IOException {
+        script("instance", "stop", "3").requireSuccess();
+        Files.write(DIRECTORY.resolve("run").resolve("api3.args"), arguments);
+        script("instance", "start", "3").requireSuccess();
+    }
+
+    /** An instance's command line (NUL-separated) without its replicas: it reads the primary. */
+    private static byte[] withoutReplicas(byte[] arguments) {
+        String kept = java.util.Arrays.stream(new String(arguments, StandardCharsets.UTF_8).split("\0"))
+                .filter(argument -> !argument.isEmpty() && !argument.startsWith("--app.replicas.urls="))
+                .map(argument -> argument + "\0")
+                .collect(java.util.stream.Collectors.joining());
+        return kept.getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static String changesPath(UUID search, String cursor, int limit) {
+        return "/api/v1/prospect-searches/" + search + "/changes?cursor=" + cursor + "&limit=" + limit;
     }
 
     /** Polls through the balancer until nothing follows, applying every change; the cursor after. */
