@@ -2,8 +2,10 @@ package com.prospectdata.contract;
 
 import static com.prospectdata.contract.support.Api.givenInvalidKey;
 import static com.prospectdata.contract.support.Api.givenKey;
+import static com.prospectdata.contract.support.ChangeFeeds.changesPath;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.prospectdata.contract.support.ChangeFeeds;
 import com.prospectdata.contract.support.ContractTest;
 import com.prospectdata.contract.support.ImportLines;
 import com.prospectdata.contract.support.RunsBesideOthers;
@@ -11,7 +13,6 @@ import com.prospectdata.testing.Json;
 import io.restassured.response.Response;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -79,7 +80,7 @@ class ChangeFeedJarTest extends ContractTest {
 
         boolean more = true;
         while (more) {
-            JsonNode page = ok(changesOf(search, cursor, 2));
+            JsonNode page = ok(changesPath(search, cursor, 2));
             for (JsonNode change : page.get("changes")) {
                 String id = change.get("company_id").stringValue();
                 copy.remove(id);
@@ -94,9 +95,9 @@ class ChangeFeedJarTest extends ContractTest {
         JsonNode searchNow = ok("/api/v1/prospect-searches/" + search);
         assertThat(searchNow.get("company_count").longValue()).isEqualTo(3);
         assertThat(searchNow.get("changes_cursor").stringValue()).isEqualTo(cursor);
-        Response empty = givenKey(key).get(changesOf(search, cursor, 100));
+        Response empty = givenKey(key).get(changesPath(search, cursor, 100));
         assertThat(json(empty).get("changes")).isEmpty();
-        assertThat(givenKey(key).header("If-None-Match", empty.header("ETag")).get(changesOf(search, cursor, 100)).statusCode())
+        assertThat(givenKey(key).header("If-None-Match", empty.header("ETag")).get(changesPath(search, cursor, 100)).statusCode())
                 .isEqualTo(304);
     }
 
@@ -117,14 +118,14 @@ class ChangeFeedJarTest extends ContractTest {
         String ofAnother = ok("/api/v1/prospect-searches/" + aged).get("changes_cursor").stringValue();
         String altered = good.substring(0, 12) + (good.charAt(12) == 'A' ? 'B' : 'A') + good.substring(13);
         for (String cursor : List.of("x", ofAnother, altered)) {
-            Response response = givenInvalidKey(key).get(changesOf(search, cursor, 10));
+            Response response = givenInvalidKey(key).get(changesPath(search, cursor, 10));
             assertThat(response.statusCode()).as(cursor).isEqualTo(400);
             assertThat(json(response).get("message").stringValue()).contains("cursor");
         }
-        assertThat(givenInvalidKey(key).get(changesOf(search, good, 1001)).statusCode()).isEqualTo(400);
-        assertThat(givenKey(key).get(changesOf(UUID.fromString("00000000-0000-4000-8000-000000000000"), good, 10)).statusCode())
+        assertThat(givenInvalidKey(key).get(changesPath(search, good, 1001)).statusCode()).isEqualTo(400);
+        assertThat(givenKey(key).get(changesPath(UUID.fromString("00000000-0000-4000-8000-000000000000"), good, 10)).statusCode())
                 .isEqualTo(404);
-        assertThat(givenKey(keys().main()).get(changesOf(search, good, 10)).statusCode()).isEqualTo(403);
+        assertThat(givenKey(keys().main()).get(changesPath(search, good, 10)).statusCode()).isEqualTo(403);
     }
 
     @Test
@@ -132,18 +133,9 @@ class ChangeFeedJarTest extends ContractTest {
         String start = ok("/api/v1/prospect-searches/" + aged).get("changes_cursor").stringValue();
         imports.run("aged", false, List.of(ImportLines.company(UUID.randomUUID().toString(), aged, 3))).requireSuccess();
         environment().deployment().ageFirstChange(aged, Duration.ofDays(400));
-        Instant deadline = Instant.now().plusSeconds(30);
-        Response answer = givenKey(key).get(changesOf(aged, start, 10));
-        while (answer.statusCode() == 200 && Instant.now().isBefore(deadline)) {
-            Thread.sleep(200);
-            answer = givenKey(key).get(changesOf(aged, start, 10));
-        }
+        Response answer = ChangeFeeds.afterRetentionPasses(key, aged, start);
         assertThat(answer.statusCode()).as("%s", answer.asString()).isEqualTo(410);
         assertThat(json(answer).get("error").stringValue()).isEqualTo("CURSOR_EXPIRED");
-    }
-
-    private static String changesOf(UUID s, String cursor, int limit) {
-        return "/api/v1/prospect-searches/" + s + "/changes?cursor=" + cursor + "&limit=" + limit;
     }
 
     private JsonNode ok(String path) {

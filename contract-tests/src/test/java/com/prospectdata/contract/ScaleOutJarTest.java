@@ -1,5 +1,6 @@
 package com.prospectdata.contract;
 
+import static com.prospectdata.contract.support.ChangeFeeds.changesPath;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
@@ -375,8 +376,7 @@ class ScaleOutJarTest {
         UUID elsewhere = UUID.fromString(topology.get("DEMO_SEARCH_ID"));
         List<UUID> pool = new ArrayList<>();
         java.util.Set<UUID> present = new java.util.HashSet<>();
-        List<String> first = new ArrayList<>(List.of("{\"type\":\"prospect_search\",\"id\":\"" + search
-                + "\",\"organization_id\":\"" + topology.get("DEMO_ORG") + "\",\"name\":\"Followed " + seed + "\"}"));
+        List<String> first = new ArrayList<>(List.of(ImportLines.search(search, topology.get("DEMO_ORG"))));
         for (int i = 0; i < 6; i++) {
             pool.add(UUID.randomUUID());
         }
@@ -539,16 +539,11 @@ class ScaleOutJarTest {
         return kept.getBytes(StandardCharsets.UTF_8);
     }
 
-    private static String changesPath(UUID search, String cursor, int limit) {
-        return "/api/v1/prospect-searches/" + search + "/changes?cursor=" + cursor + "&limit=" + limit;
-    }
-
     /** Polls through the balancer until nothing follows, applying every change; the cursor after. */
     private static String follow(UUID search, String cursor, Map<String, String> copy, int limit) {
         String next = cursor;
         while (true) {
-            Response page = Api.givenKeyAt(balancer(), key())
-                    .get("/api/v1/prospect-searches/" + search + "/changes?cursor=" + next + "&limit=" + limit);
+            Response page = Api.givenKeyAt(balancer(), key()).get(changesPath(search, next, limit));
             assertThat(page.statusCode()).as(page.asString()).isEqualTo(200);
             for (tools.jackson.databind.JsonNode change : com.prospectdata.testing.Json.parse(page.asString()).get("changes")) {
                 String id = change.get("company_id").stringValue();
@@ -671,18 +666,25 @@ class ScaleOutJarTest {
         return fields;
     }
 
-    /** A GET straight to one instance, as the balancer sends it (the instances trust 127.0.0.1 as their proxy). */
+    /** A GET of the company straight to one instance with {@code key}: its status. */
     private static int direct(String instance, String key) throws IOException, InterruptedException {
-        HttpRequest request = HttpRequest.newBuilder(URI.create(instance + companyPath)).timeout(Duration.ofSeconds(10))
-                .header("Authorization", "Bearer " + key).header("X-Forwarded-Proto", "https").GET().build();
-        return HTTP.send(request, HttpResponse.BodyHandlers.discarding()).statusCode();
+        return directGet(instance, key, companyPath, Map.of()).statusCode();
     }
 
     /** A GET of {@code path} straight to one instance, as the balancer sends it, with the API key. */
     private static HttpResponse<String> directGet(String instance, String path, Map<String, String> headers)
             throws IOException, InterruptedException {
+        return directGet(instance, key(), path, headers);
+    }
+
+    /**
+     * A GET of {@code path} straight to one instance with {@code key}, as the balancer sends it (the
+     * instances trust 127.0.0.1 as their proxy).
+     */
+    private static HttpResponse<String> directGet(String instance, String key, String path, Map<String, String> headers)
+            throws IOException, InterruptedException {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(instance + path)).timeout(Duration.ofSeconds(10))
-                .header("Authorization", "Bearer " + key()).header("X-Forwarded-Proto", "https").GET();
+                .header("Authorization", "Bearer " + key).header("X-Forwarded-Proto", "https").GET();
         headers.forEach(request::header);
         return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
     }

@@ -3,6 +3,7 @@ package com.prospectdata.contract;
 import static com.prospectdata.contract.support.Api.givenKey;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.prospectdata.contract.support.ChangeFeeds;
 import com.prospectdata.contract.support.ContractTest;
 import com.prospectdata.contract.support.ImportLines;
 import com.prospectdata.contract.support.RunsBesideOthers;
@@ -44,11 +45,11 @@ import tools.jackson.databind.JsonNode;
 class TypeScriptSyncExampleJarTest extends ContractTest {
 
     private static final String ORGANIZATION = "0c000000-0000-4000-8000-0000000000f4";
-    private static final Path BUILD = Path.of(System.getProperty("basedir", ".")).toAbsolutePath().resolve("target").resolve("typescript");
+    private static final Path MODULE = Path.of(System.getProperty("basedir", ".")).toAbsolutePath();
+    private static final Path BUILD = MODULE.resolve("target").resolve("typescript");
     private static final Path PROGRAM = BUILD.resolve("dist").resolve("src").resolve("check-sync.js");
-    private static final Path EXAMPLE = Path.of(System.getProperty("basedir", ".")).toAbsolutePath()
-            .resolve("src/test/typescript/src/sync-example.ts");
-    private static final Path GUIDE = Path.of(System.getProperty("basedir", ".")).toAbsolutePath().resolve("../docs/sync.md").normalize();
+    private static final Path EXAMPLE = MODULE.resolve("src/test/typescript/src/sync-example.ts");
+    private static final Path GUIDE = MODULE.resolve("../docs/sync.md").normalize();
     /** The line of sync-example.ts after which the guide's text begins. */
     private static final String GUIDE_BEGINS = "// docs/sync.md\n";
     /** Small pages, so that a sync takes several. */
@@ -124,7 +125,9 @@ class TypeScriptSyncExampleJarTest extends ContractTest {
 
         environment().deployment().ageFirstChange(search, Duration.ofDays(400));
         String staleCursor = state(stale).get("cursor").stringValue();
-        awaitExpired(staleCursor);
+        Response expired = ChangeFeeds.afterRetentionPasses(key, search, staleCursor);
+        assertThat(expired.statusCode()).as("the stale copy's position, once retention removed the change after it: %s",
+                expired.asString()).isEqualTo(410);
         step("sync", stale);
         assertTheCopyIsTheSearch(stale);
         assertThat(state(stale).get("exports").intValue()).as("after the 410, a new export").isEqualTo(2);
@@ -188,18 +191,6 @@ class TypeScriptSyncExampleJarTest extends ContractTest {
             return Instant.parse(value.stringValue()).truncatedTo(ChronoUnit.MILLIS);
         }
         return value.isString() ? value.stringValue() : value.toString();
-    }
-
-    private void awaitExpired(String cursor) throws InterruptedException {
-        String path = "/api/v1/prospect-searches/" + search + "/changes?cursor=" + cursor;
-        Instant deadline = Instant.now().plusSeconds(30);
-        Response answer = givenKey(key).get(path);
-        while (answer.statusCode() == 200 && Instant.now().isBefore(deadline)) {
-            Thread.sleep(200);
-            answer = givenKey(key).get(path);
-        }
-        assertThat(answer.statusCode()).as("the stale copy's position, once retention removed the change after it: %s",
-                answer.asString()).isEqualTo(410);
     }
 
     private JsonNode searchNow() {

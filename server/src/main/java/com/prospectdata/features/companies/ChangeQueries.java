@@ -85,8 +85,7 @@ class ChangeQueries {
      */
     ChangePage after(RequestContext request, UUID prospectSearchId, long after, int limit) {
         return reads.inSnapshot(request, snapshot -> {
-            Result<Record> heads = snapshot.fetch(head.with(SEARCH_ID, prospectSearchId));
-            long last = heads.isEmpty() ? 0 : heads.get(0).get(PROSPECT_SEARCH.CHANGE_POSITION);
+            long last = position(snapshot, prospectSearchId);
             if (last < after) {
                 if (!snapshot.atPrimary()) {
                     throw new RequestReads.ReplicaBehind();

@@ -11,8 +11,8 @@ import org.jooq.impl.SQLDataType;
 
 /**
  * The writer's side of the change feed (docs/api-rules.md §15): the database functions of
- * migrations V7 and V8, which keep the state of the companies a batch is about to write and, after the
- * batch, append what changed to each search's log, in the writer's own transaction.
+ * migrations V7 and V8, which keep the state of the companies a batch is about to write and,
+ * after the batch, append what changed to each search's log, in the writer's own transaction.
  */
 final class CompanyChanges {
 
