@@ -89,7 +89,8 @@ terminate() {
 }
 
 # Every process of the topology, found by what it runs from rather than by name: a java,
-# haproxy, postgres or redis-server whose command line names $DIR or whose working directory
+# haproxy, postgres, redis-server, etcd or patroni (or the runuser before it) whose command
+# line names $DIR or whose working directory
 # is inside it (PostgreSQL and Redis run from their data directories). `down` uses it as a
 # safety net after the orderly stop, e.g. for a process whose pid file was never written.
 owned_pids() {
@@ -97,13 +98,61 @@ owned_pids() {
     for proc in /proc/[0-9]*; do
         pid=${proc#/proc/}
         comm=$(cat "$proc/comm" 2>/dev/null) || continue
-        case $comm in java|haproxy|postgres|redis-server) ;; *) continue ;; esac
+        case $comm in java|haproxy|postgres|redis-server|etcd|patroni|runuser) ;; *) continue ;; esac
         pid_running "$pid" || continue
         cwd=$(readlink "$proc/cwd" 2>/dev/null || true)
         if [ "${cwd#"$DIR"/}" != "$cwd" ] || tr '\0' '\n' <"$proc/cmdline" 2>/dev/null | grep -qF -- "$DIR/"; then
             echo "$pid"
         fi
     done
+}
+
+# --- Processes started detached ------------------------------------------------------------
+
+# Starts a command detached from this script: its own session (no terminal signals), from a
+# subshell that exits at once, so the process is re-parented to init instead of becoming a zombie
+# child of a script that is still running when it stops. The shell writes its own pid to $1
+# before it execs the command, so the pid file exists as soon as the process does; the output is
+# appended to $2. 0 once the pid file is there.
+start_detached() {
+    local pid_file=$1 log=$2 _
+    shift 2
+    ( setsid bash -c 'echo $$ >"$1"; shift; exec "$@"' start-detached "$pid_file" "$@" >>"$log" 2>&1 </dev/null & )
+    for _ in $(seq 50); do [ -s "$pid_file" ] && return 0; sleep 0.1; done
+    return 1
+}
+
+# Stops the process its pid file ($1) names while its command line still contains $2 (a pid
+# file may outlive its process, and the pid be reused): with TERM ($3), SIGTERM and SIGKILL after
+# $4 seconds; with KILL, SIGKILL at once (a crash). The pid file goes either way.
+stop_detached() {
+    local pid_file=$1 text=$2 signal=$3 timeout=$4 pid
+    pid=$(cat "$pid_file" 2>/dev/null || true)
+    if pid_is "$pid" "$text"; then
+        if [ "$signal" = KILL ]; then
+            kill -KILL "$pid" 2>/dev/null || true
+            wait_gone "$pid" 10
+        else
+            terminate "$pid" "$timeout"
+        fi
+    fi
+    rm -f "$pid_file"
+}
+
+# --- Redis ----------------------------------------------------------------------------------
+# Started by up and by deploy/local/redis with the same command line; 0 once it answers PING.
+start_redis() {
+    mkdir -p "$DIR/redis"
+    # Rate-limit buckets only: nothing to persist (--save "", no AOF).
+    redis-server --bind 127.0.0.1 --port "$REDIS_PORT" --save "" --appendonly no \
+        --daemonize yes --pidfile "$DIR/redis.pid" --logfile "$LOG_DIR/redis.log" --dir "$DIR/redis"
+    # Redis answers PING only once its event loop runs, after it has written its pid file.
+    local _
+    for _ in $(seq 100); do
+        [ "$(redis-cli -h 127.0.0.1 -p "$REDIS_PORT" ping 2>/dev/null)" = PONG ] && [ -s "$DIR/redis.pid" ] && return 0
+        sleep 0.1
+    done
+    return 1
 }
 
 # --- API instances -----------------------------------------------------------------------
@@ -122,32 +171,14 @@ instance_running() {
 start_instance() {
     local n=$1 args
     mapfile -d '' args <"$DIR/api$n.args"
-    # Detached from this script: its own session (no terminal signals), and started from a
-    # subshell that exits at once, so the JVM is re-parented to init instead of becoming a
-    # zombie child of a script that is still running when it stops. The shell writes its own
-    # pid before exec'ing java, so the pid file exists as soon as the process does.
-    ( setsid bash -c 'echo $$ >"$1"; shift; exec "$@"' start-instance "$DIR/api$n.pid" "${args[@]}" \
-        >>"$LOG_DIR/api$n.log" 2>&1 </dev/null & )
-    local _
-    for _ in $(seq 50); do [ -s "$DIR/api$n.pid" ] && return 0; sleep 0.1; done
-    return 1
+    start_detached "$DIR/api$n.pid" "$LOG_DIR/api$n.log" "${args[@]}"
 }
 
 # SIGTERM (the server drains requests in flight, and its readiness probe fails at once so the
 # balancer takes it out), then SIGKILL after STOP_TIMEOUT. With KILL as $2: SIGKILL right away,
 # a crash.
 stop_instance() {
-    local n=$1 signal=${2:-TERM} pid
-    pid=$(instance_pid "$n")
-    if pid_is "$pid" "--app.data-dir=$DIR/api$n "; then
-        if [ "$signal" = KILL ]; then
-            kill -KILL "$pid" 2>/dev/null || true
-            wait_gone "$pid" 10
-        else
-            terminate "$pid" "$STOP_TIMEOUT"
-        fi
-    fi
-    rm -f "$DIR/api$n.pid"
+    stop_detached "$DIR/api$1.pid" "--app.data-dir=$DIR/api$1 " "${2:-TERM}" "$STOP_TIMEOUT"
 }
 
 # The readiness probe's status code on an instance's management port ("000": no answer).

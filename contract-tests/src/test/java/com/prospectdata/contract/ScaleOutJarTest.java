@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
 import com.prospectdata.contract.support.Api;
+import com.prospectdata.contract.support.BalancerLoad;
+import com.prospectdata.contract.support.DeployLocal;
 import com.prospectdata.contract.support.ImportLines;
 import com.prospectdata.contract.support.LocalTls;
 import com.prospectdata.contract.support.Management;
@@ -33,13 +35,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -74,7 +70,6 @@ import org.slf4j.LoggerFactory;
 class ScaleOutJarTest {
 
     private static final Logger log = LoggerFactory.getLogger(ScaleOutJarTest.class);
-    private static final Path REPOSITORY = Path.of(System.getProperty("basedir", ".")).toAbsolutePath().getParent();
     private static final Path DIRECTORY = Path.of(System.getProperty("basedir", ".")).toAbsolutePath()
             .resolve("target").resolve("contract").resolve("scale-out");
     /** How long a validated key is trusted by an instance here, so that a revocation shows soon. */
@@ -100,6 +95,10 @@ class ScaleOutJarTest {
             .connectTimeout(Duration.ofSeconds(5))
             .build();
 
+    private static final DeployLocal DEPLOY = new DeployLocal(DIRECTORY,
+            System.getProperty("contract.scale-out.base-port", "17600"),
+            "--app.auth.cache-ttl=" + KEY_CACHE_TTL.toSeconds() + "s --app.replicas.max-lag=" + MAX_LAG.toSeconds() + "s");
+
     private static Map<String, String> topology;
     private static String companyPath;
 
@@ -107,7 +106,7 @@ class ScaleOutJarTest {
     static void up() throws Exception {
         Files.createDirectories(DIRECTORY);
         script("up").requireSuccess();
-        topology = readTopology(DIRECTORY.resolve("run").resolve("topology.env"));
+        topology = DEPLOY.topology();
         Response page = Api.givenKeyAt(balancer(), key())
                 .get("/api/v1/companies/?prospect_search_id=" + topology.get("DEMO_SEARCH_ID") + "&limit=1");
         assertThat(page.statusCode()).as(page.asString()).isEqualTo(200);
@@ -124,7 +123,7 @@ class ScaleOutJarTest {
             ports.addAll(List.of(topology.get("API_PORTS").split(" ")));
             ports.addAll(List.of(topology.get("MANAGEMENT_PORTS").split(" ")));
             for (String port : ports) {
-                assertThat(listening(Integer.parseInt(port))).as("something still listens on %s after down", port).isFalse();
+                assertThat(DeployLocal.listening(Integer.parseInt(port))).as("something still listens on %s after down", port).isFalse();
             }
         }
     }
@@ -134,15 +133,6 @@ class ScaleOutJarTest {
         Response search = Api.givenKeyAt(balancer(), key()).get("/api/v1/prospect-searches/" + topology.get("DEMO_SEARCH_ID"));
         assertThat(search.statusCode()).as(search.asString()).isEqualTo(200);
         return search.jsonPath().getString("changes_cursor");
-    }
-
-    private static boolean listening(int port) {
-        try (java.net.Socket socket = new java.net.Socket()) {
-            socket.connect(new java.net.InetSocketAddress("127.0.0.1", port), 500);
-            return true;
-        } catch (IOException e) {
-            return false;
-        }
     }
 
     @Test
@@ -221,7 +211,7 @@ class ScaleOutJarTest {
             Duration served = Duration.between(imported, Instant.now());
             log.info("With the replica's replay paused, the import was served from the primary {} ms after it", served.toMillis());
             for (String management : managementUris()) {
-                awaitGauge(management, "api_replicas_in_rotation", 0.0, Duration.ofSeconds(5));
+                new Management(management).awaitGauge("api_replicas_in_rotation", 0.0, Duration.ofSeconds(5));
             }
         } finally {
             resumeReplayAndAwaitTheRotation();
@@ -300,7 +290,7 @@ class ScaleOutJarTest {
     @Test
     @Order(6)
     void anInstanceKilledUnderLoadLosesOnlyTheRequestsInFlightOnIt() throws Exception {
-        Load load = Load.start(balancer() + companyPath, key());
+        BalancerLoad load = BalancerLoad.start(HTTP, List.of(balancer() + companyPath), key(), LOAD_THREADS);
         try {
             Thread.sleep(2_000);
             script("instance", "kill", "2").requireSuccess();
@@ -321,14 +311,14 @@ class ScaleOutJarTest {
         // Every instance reads from the replica, and has answered a scrape before the load: the first
         // scrape of an instance started by the test before (a cold JVM) has taken over 10 s under load.
         for (String management : managementUris()) {
-            awaitGauge(management, "api_replicas_in_rotation", 1.0, Duration.ofSeconds(30));
+            new Management(management).awaitGauge("api_replicas_in_rotation", 1.0, Duration.ofSeconds(30));
         }
-        Load load = Load.start(balancer() + companyPath, key());
+        BalancerLoad load = BalancerLoad.start(HTTP, List.of(balancer() + companyPath), key(), LOAD_THREADS);
         try {
             Thread.sleep(2_000);
             script("replica", "stop").requireSuccess();
             for (String management : managementUris()) {
-                awaitGauge(management, "api_replicas_in_rotation", 0.0, Duration.ofSeconds(5));
+                new Management(management).awaitGauge("api_replicas_in_rotation", 0.0, Duration.ofSeconds(5));
             }
             Thread.sleep(2_000);
             int failedWhileStopped = load.failed();
@@ -346,7 +336,7 @@ class ScaleOutJarTest {
 
             script("replica", "start").requireSuccess();
             for (String management : managementUris()) {
-                awaitGauge(management, "api_replicas_in_rotation", 1.0, Duration.ofSeconds(15));
+                new Management(management).awaitGauge("api_replicas_in_rotation", 1.0, Duration.ofSeconds(15));
             }
             Thread.sleep(1_000);
         } finally {
@@ -585,63 +575,6 @@ class ScaleOutJarTest {
         script("cli", "import", file.toString()).requireSuccess();
     }
 
-    /** GETs from {@link #LOAD_THREADS} threads, each waiting for its answer, counted by status. */
-    private static final class Load {
-
-        private final AtomicBoolean running = new AtomicBoolean(true);
-        private final ConcurrentMap<String, AtomicInteger> outcomes = new ConcurrentHashMap<>();
-        private final List<Thread> threads = new ArrayList<>();
-        private final Instant started = Instant.now();
-        private volatile Instant stopped;
-
-        static Load start(String uri, String key) {
-            Load load = new Load();
-            HttpRequest request = HttpRequest.newBuilder(URI.create(uri)).timeout(Duration.ofSeconds(10))
-                    .header("Authorization", "Bearer " + key).GET().build();
-            for (int i = 0; i < LOAD_THREADS; i++) {
-                load.threads.add(Thread.ofPlatform().name("load-" + i).start(() -> {
-                    while (load.running.get()) {
-                        String outcome;
-                        try {
-                            outcome = Integer.toString(HTTP.send(request, HttpResponse.BodyHandlers.discarding()).statusCode());
-                        } catch (IOException e) {
-                            outcome = e.getClass().getSimpleName();
-                        } catch (InterruptedException e) {
-                            return;
-                        }
-                        load.outcomes.computeIfAbsent(outcome, ignored -> new AtomicInteger()).incrementAndGet();
-                    }
-                }));
-            }
-            return load;
-        }
-
-        void stop() throws InterruptedException {
-            running.set(false);
-            for (Thread thread : threads) {
-                thread.join(15_000);
-            }
-            stopped = Instant.now();
-        }
-
-        int ok() {
-            AtomicInteger ok = outcomes.get("200");
-            return ok == null ? 0 : ok.get();
-        }
-
-        int failed() {
-            return outcomes.entrySet().stream().filter(e -> !e.getKey().equals("200")).mapToInt(e -> e.getValue().get()).sum();
-        }
-
-        @Override
-        public String toString() {
-            Instant end = stopped == null ? Instant.now() : stopped;
-            double seconds = Duration.between(started, end).toMillis() / 1000.0;
-            return String.format("%s over %.1f s (%.0f requests/s, %d threads)", outcomes, seconds,
-                    (ok() + failed()) / seconds, LOAD_THREADS);
-        }
-    }
-
     private static void importCompany(UUID company, String name) throws IOException {
         String line = String.format("{\"type\":\"company\",\"id\":\"%s\",\"prospect_search_id\":\"%s\",\"name\":\"%s\","
                         + "\"city\":\"Hamburg\",\"website\":\"https://www.example.com\",\"country\":\"Germany\",\"business_type\":\"Logistics\",\"match_score\":5.5,"
@@ -720,33 +653,12 @@ class ScaleOutJarTest {
         }
     }
 
-    /** Scrapes until the gauge has the value; a scrape that fails (a busy instance's timeout) counts as not yet. */
-    private static void awaitGauge(String management, String gauge, double value, Duration bound) throws InterruptedException {
-        Instant deadline = Instant.now().plus(bound);
-        Object seen;
-        while (!Double.valueOf(value).equals(seen = scraped(management, gauge))) {
-            if (Instant.now().isAfter(deadline)) {
-                fail("%s on %s stayed %s, not %s, for %s", gauge, management, seen, value, bound);
-            }
-            Thread.sleep(100);
-        }
-    }
-
-    /** The gauge's value, or why the scrape failed. */
-    private static Object scraped(String management, String gauge) {
-        try {
-            return new Management(management).scrape().sum(gauge, Map.of());
-        } catch (IllegalStateException e) {
-            return e.getMessage();
-        }
-    }
-
     /** Lets the replica replay again, and waits until it has caught up and every instance reads from it again. */
     private static void resumeReplayAndAwaitTheRotation() throws Exception {
         execute(replicaUrl(), "select pg_wal_replay_resume()");
         awaitReplayed(walPosition(primaryUrl(), "pg_current_wal_lsn()"));
         for (String management : managementUris()) {
-            awaitGauge(management, "api_replicas_in_rotation", 1.0, Duration.ofSeconds(10));
+            new Management(management).awaitGauge("api_replicas_in_rotation", 1.0, Duration.ofSeconds(10));
         }
     }
 
@@ -812,56 +724,8 @@ class ScaleOutJarTest {
         return List.of(topology.get("MANAGEMENT_PORTS").split(" ")).stream().map(port -> "http://127.0.0.1:" + port).toList();
     }
 
-    private record Run(List<String> command, int exitStatus, String stdout, String stderr) {
-
-        Run requireSuccess() {
-            if (exitStatus != 0) {
-                throw new IllegalStateException(command + " failed with exit status " + exitStatus
-                        + "\nstdout: " + stdout + "\nstderr: " + stderr);
-            }
-            return this;
-        }
-    }
-
     /** One of deploy/local's scripts, on this test's own state directory, ports and jar. */
-    private static Run script(String name, String... arguments) {
-        List<String> command = new ArrayList<>(List.of(REPOSITORY.resolve("deploy").resolve("local").resolve(name).toString()));
-        command.addAll(List.of(arguments));
-        ProcessBuilder builder = new ProcessBuilder(command);
-        Map<String, String> environment = builder.environment();
-        environment.put("DEPLOY_LOCAL_DIR", DIRECTORY.resolve("run").toString());
-        environment.put("DEPLOY_LOCAL_JAR", System.getProperty("contract.server.jar"));
-        environment.put("JAVA_HOME", Path.of(ProcessHandle.current().info().command().orElseThrow()).getParent().getParent().toString());
-        environment.put("DEPLOY_LOCAL_BASE_PORT", System.getProperty("contract.scale-out.base-port", "17600"));
-        environment.put("DEPLOY_LOCAL_SERVE_ARGS", "--app.auth.cache-ttl=" + KEY_CACHE_TTL.toSeconds() + "s"
-                + " --app.replicas.max-lag=" + MAX_LAG.toSeconds() + "s");
-        try {
-            Path stdout = Files.createTempFile(DIRECTORY, name + "-", ".out");
-            Path stderr = Files.createTempFile(DIRECTORY, name + "-", ".err");
-            Process process = builder.redirectOutput(stdout.toFile()).redirectError(stderr.toFile()).start();
-            if (!process.waitFor(10, TimeUnit.MINUTES)) {
-                process.destroyForcibly();
-                throw new IllegalStateException(command + " did not end within 10 minutes");
-            }
-            return new Run(command, process.exitValue(), Files.readString(stdout, StandardCharsets.UTF_8),
-                    Files.readString(stderr, StandardCharsets.UTF_8));
-        } catch (IOException e) {
-            throw new IllegalStateException(command + ": " + e, e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
-    }
-
-    private static Map<String, String> readTopology(Path file) throws IOException {
-        Pattern assignment = Pattern.compile("^([A-Z_]+)='(.*)'$");
-        Map<String, String> values = new LinkedHashMap<>();
-        for (String line : Files.readAllLines(file)) {
-            Matcher matcher = assignment.matcher(line);
-            if (matcher.matches()) {
-                values.put(matcher.group(1), matcher.group(2).replace("'\\''", "'"));
-            }
-        }
-        return values;
+    private static DeployLocal.Run script(String name, String... arguments) {
+        return DEPLOY.script(name, arguments);
     }
 }

@@ -6,6 +6,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -54,6 +55,27 @@ public final class Management {
             case "-Inf" -> Double.NEGATIVE_INFINITY;
             default -> Double.parseDouble(text);
         };
+    }
+
+    /** The sum of a gauge's series now, or why the scrape failed (a busy instance's timeout, say). */
+    public Object gaugeOrFailure(String gauge) {
+        try {
+            return scrape().sum(gauge, Map.of());
+        } catch (IllegalStateException e) {
+            return e.getMessage();
+        }
+    }
+
+    /** Scrapes until the gauge has the value; a scrape that fails counts as not yet. */
+    public void awaitGauge(String gauge, double value, Duration bound) throws InterruptedException {
+        Instant deadline = Instant.now().plus(bound);
+        Object seen;
+        while (!Double.valueOf(value).equals(seen = gaugeOrFailure(gauge))) {
+            if (Instant.now().isAfter(deadline)) {
+                throw new AssertionError(gauge + " on " + baseUri + " stayed " + seen + ", not " + value + ", for " + bound);
+            }
+            Thread.sleep(100);
+        }
     }
 
     /** The Prometheus scrape, parsed: one sample per series. */

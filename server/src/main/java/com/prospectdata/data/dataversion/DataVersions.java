@@ -70,8 +70,9 @@ public class DataVersions implements SmartLifecycle {
      * version, even when a write lands between the two.
      */
     public OptionalLong read(ReadSource source, UUID organization) {
-        if (reachability.isUnreachable()) {
-            // A lost database answers 503 everywhere; nothing kept from before it stands in for it.
+        if (reachability.isUnreachable() && source.equals(sources.primary())) {
+            // A lost primary answers 503 where it is read; nothing kept from before it stands in for
+            // it. A replica that still serves during the outage has versions of its own.
             return OptionalLong.empty();
         }
         Snapshot current = snapshots.get(source.name());
@@ -102,9 +103,10 @@ public class DataVersions implements SmartLifecycle {
     /**
      * Reads every organization's version now at the primary, then at every replica in the
      * rotation; the poller calls it, and so do tests that just wrote. A failure at the primary is
-     * thrown; a replica that fails leaves the rotation.
+     * thrown once the replicas were read; a replica that fails leaves the rotation.
      */
     public void refresh() {
+        RuntimeException atPrimary = null;
         for (ReadSource source : sources.sources()) {
             try {
                 long started = System.nanoTime();
@@ -114,10 +116,14 @@ public class DataVersions implements SmartLifecycle {
                 snapshots.put(source.name(), new Snapshot(Map.copyOf(versions), started));
             } catch (RuntimeException e) {
                 if (source.equals(sources.primary())) {
-                    throw e;
+                    atPrimary = e; // the replicas' versions are still read: they serve during a failover
+                } else {
+                    sources.reportFailure(source, e);
                 }
-                sources.reportFailure(source, e);
             }
+        }
+        if (atPrimary != null) {
+            throw atPrimary;
         }
     }
 
@@ -143,7 +149,8 @@ public class DataVersions implements SmartLifecycle {
                 reachability.reportFailure(e);
                 if (!failing) {
                     // Once per outage: the database's own failures are reported where requests meet them.
-                    log.warn("Cannot read the data versions ({}); answering without them until they can be read", e.toString());
+                    log.warn("Cannot read the data versions at the primary ({}); answering without them there until they can be read",
+                            e.toString());
                     failing = true;
                 }
             }

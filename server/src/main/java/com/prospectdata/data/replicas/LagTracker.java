@@ -13,7 +13,8 @@ import java.util.Deque;
  * Every position seen was written at or before it was seen, so the lag is never more than the
  * true lag, and it is less by under one check's interval: a write right after a check is seen
  * at the next. (Only when more positions wait than it keeps does it merge the newest ones,
- * which can only overstate.) Until the
+ * which can only overstate.) After a failover the primary may be behind positions seen at the
+ * old one; those are forgotten. Until the
  * replica has once replayed a position seen by a check (at first, and after it was unreachable),
  * how far behind it is cannot be known: the lag is then {@link #UNKNOWN}.
  */
@@ -42,6 +43,11 @@ final class LagTracker {
      * and then the replica replayed up to {@code replayedWal} (both in bytes of WAL).
      */
     synchronized Duration observe(long nowNanos, long primaryWal, long replayedWal) {
+        // A primary behind a position seen before is a new one, promoted from a standby that never
+        // had the WAL past its own end: those positions will never be replayed anywhere.
+        while (!unreplayed.isEmpty() && unreplayed.peekLast().walBytes() > primaryWal) {
+            unreplayed.removeLast();
+        }
         while (!unreplayed.isEmpty() && unreplayed.peekFirst().walBytes() <= replayedWal) {
             unreplayed.removeFirst();
             caughtUpOnce = true;
@@ -64,6 +70,20 @@ final class LagTracker {
         }
         Position oldest = unreplayed.peekFirst();
         return oldest == null ? Duration.ZERO : Duration.ofNanos(Math.max(0, nowNanos - oldest.seenNanos()));
+    }
+
+    /**
+     * The lag a replica may have at {@code nowNanos}, {@code measured} at its last comparison with
+     * the primary at {@code comparedAtNanos}: while checks compare it every {@code checkInterval}
+     * that is the measured lag, and once they cannot (the primary does not answer) it grows with
+     * every moment past the interval, as if the replica had replayed nothing since.
+     */
+    static Duration since(Duration measured, long comparedAtNanos, long nowNanos, Duration checkInterval) {
+        if (measured.equals(UNKNOWN)) {
+            return measured;
+        }
+        long unseen = nowNanos - comparedAtNanos - checkInterval.toNanos();
+        return unseen > 0 ? measured.plusNanos(unseen) : measured;
     }
 
     /** Forgets what was seen: after the replica was unreachable its positions say nothing. */

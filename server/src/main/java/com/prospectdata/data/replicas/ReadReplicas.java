@@ -18,6 +18,7 @@ import java.sql.SQLTransientConnectionException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import javax.sql.DataSource;
@@ -47,9 +48,11 @@ import org.springframework.web.context.WebApplicationContext;
  *
  * <p>A replica is in the rotation while it answers, is a standby, and is no further behind than
  * {@code app.replicas.max-lag}; it is checked every {@code app.replicas.check-interval} and
- * leaves at once when a connection to it is lost. Writes, and the key lookups that must see a
- * revocation at once, use the primary's {@link DSLContext} and never come here. The operator
- * commands read the primary too: they run beside the writes they make.
+ * leaves at once when a connection to it is lost. While the primary does not answer (a failover),
+ * the replicas keep serving for as long as their lag can still be within that bound. Writes use
+ * the primary's {@link DSLContext} and never come here; key lookups come only while the primary
+ * does not answer ({@link #stalenessBound}). The operator commands read the primary: they run
+ * beside the writes they make.
  */
 @Component
 public class ReadReplicas implements SmartLifecycle {
@@ -154,6 +157,27 @@ public class ReadReplicas implements SmartLifecycle {
         return candidates.get(Math.floorMod(turn.getAndIncrement(), candidates.size())).source;
     }
 
+    /** A replica in the rotation, in turn; empty when none is. */
+    public Optional<ReadSource> replica() {
+        ReadSource chosen = choose();
+        return chosen.equals(primary) ? Optional.empty() : Optional.of(chosen);
+    }
+
+    /** Whether some replica serves reads now, whatever the primary's state. */
+    public boolean anyReplicaServing() {
+        return !inRotation.isEmpty();
+    }
+
+    /**
+     * How far behind the primary a replica in the rotation can be, at most: {@code max-lag}, plus
+     * one check interval by which the measured lag may fall short of the true one, plus one by
+     * which the last check may be old. Whatever a replica in the rotation says now was true at
+     * the primary this long ago.
+     */
+    public Duration stalenessBound() {
+        return settings.maxLag().plus(settings.checkInterval().multipliedBy(2));
+    }
+
     /** The primary, then every replica in the rotation now: the places whose data versions matter. */
     public List<ReadSource> sources() {
         List<ReadSource> sources = new ArrayList<>(List.of(primary));
@@ -175,7 +199,8 @@ public class ReadReplicas implements SmartLifecycle {
     }
 
     private void updateRotation() {
-        inRotation = replicas.stream().filter(Replica::isInRotation).toList();
+        long now = System.nanoTime();
+        inRotation = replicas.stream().filter(replica -> replica.isInRotation(now)).toList();
     }
 
     private static HikariDataSource pool(String name, String url, HikariDataSource primary, MeterRegistry meters) {
@@ -278,7 +303,10 @@ public class ReadReplicas implements SmartLifecycle {
         private final LagTracker lag;
         private volatile boolean answering;
         private volatile boolean standby;
-        private volatile Duration lastLag = Duration.ZERO;
+        /** Unknown until a check has compared it with the primary, and again once it was lost. */
+        private volatile Duration lastLag = LagTracker.UNKNOWN;
+        /** {@link System#nanoTime()} of the last check that compared it with the primary. */
+        private volatile long comparedAtNanos = System.nanoTime();
         private volatile double lagSeconds = Double.NaN;
         private volatile State state = State.NOT_CHECKED;
 
@@ -292,35 +320,54 @@ public class ReadReplicas implements SmartLifecycle {
             this.lag = new LagTracker((int) (settings.maxLag().toMillis() / settings.checkInterval().toMillis()) + 2);
         }
 
-        boolean isInRotation() {
-            return answering && standby && lastLag.compareTo(settings.maxLag()) <= 0;
+        /**
+         * In the rotation while it answers as a standby within {@code max-lag}. While the primary
+         * cannot be asked, the lag grows by the time since it last could, beyond one check's
+         * interval: a replica is never taken for closer than it can be shown to be, so one that
+         * stopped replaying during a primary outage (or a network split from it) leaves the
+         * rotation within {@code max-lag} as well.
+         */
+        boolean isInRotation(long nowNanos) {
+            return answering && standby && lagAt(nowNanos).compareTo(settings.maxLag()) <= 0;
+        }
+
+        private Duration lagAt(long nowNanos) {
+            return LagTracker.since(lastLag, comparedAtNanos, nowNanos, settings.checkInterval());
         }
 
         void check() {
             Field<BigDecimal> primaryWal = walBytes(function("pg_current_wal_lsn", Object.class));
             Field<BigDecimal> replayedWal = walBytes(function("pg_last_wal_replay_lsn", Object.class));
             Field<Boolean> inRecovery = function("pg_is_in_recovery", Boolean.class);
-            long primaryAt;
+            Long primaryAt;
             try {
                 primaryAt = primaryDb.select(primaryWal).fetchSingle(primaryWal).longValue();
             } catch (RuntimeException e) {
-                return; // the primary's outage is seen and answered elsewhere; the replica's state stands
+                primaryAt = null; // the primary's outage is answered elsewhere; the replica is still checked
             }
             try {
                 Record2<Boolean, BigDecimal> found = checks.select(inRecovery, replayedWal).fetchSingle();
+                long now = System.nanoTime();
                 answering = true;
                 standby = Boolean.TRUE.equals(found.value1()) && found.value2() != null;
-                if (standby) {
-                    lastLag = lag.observe(System.nanoTime(), primaryAt, found.value2().longValue());
-                    lagSeconds = lastLag.equals(LagTracker.UNKNOWN) ? Double.POSITIVE_INFINITY : lastLag.toNanos() / 1e9;
+                if (standby && primaryAt != null) {
+                    lastLag = lag.observe(now, primaryAt, found.value2().longValue());
+                    comparedAtNanos = now;
                 }
+                Duration current = lagAt(now);
+                lagSeconds = current.equals(LagTracker.UNKNOWN) ? Double.POSITIVE_INFINITY : current.toNanos() / 1e9;
                 if (!standby) {
                     enter(State.NOT_A_STANDBY, "is not a standby (promoted, or no replica at all)");
-                } else if (isInRotation()) {
+                } else if (isInRotation(now)) {
                     enter(State.SERVING, "serves reads");
+                } else if (primaryAt == null) {
+                    enter(State.BEHIND, "cannot be compared with the primary, which does not answer: "
+                            + (lastLag.equals(LagTracker.UNKNOWN) ? "its lag is unknown"
+                            : "it was " + lastLag.toMillis() + " ms behind " + (now - comparedAtNanos) / 1_000_000
+                            + " ms ago, which may now be more than app.replicas.max-lag"));
                 } else {
-                    enter(State.BEHIND, lastLag.equals(LagTracker.UNKNOWN) ? "has not caught up with the primary since it was last seen"
-                            : "is " + lastLag.toMillis() + " ms behind the primary, more than app.replicas.max-lag");
+                    enter(State.BEHIND, current.equals(LagTracker.UNKNOWN) ? "has not caught up with the primary since it was last seen"
+                            : "is " + current.toMillis() + " ms behind the primary, more than app.replicas.max-lag");
                 }
             } catch (RuntimeException e) {
                 lost(e);
@@ -329,6 +376,7 @@ public class ReadReplicas implements SmartLifecycle {
 
         void lost(Throwable failure) {
             answering = false;
+            lastLag = LagTracker.UNKNOWN;
             lag.reset();
             lagSeconds = Double.NaN;
             enter(State.UNREACHABLE, "cannot be reached (" + deepestMessage(failure) + ")");

@@ -2,16 +2,24 @@ package com.prospectdata.features.health;
 
 import com.prospectdata.data.database.DatabaseReachability;
 import com.prospectdata.data.database.OutageLog;
+import com.prospectdata.data.replicas.ReadReplicas;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BooleanSupplier;
 import org.jooq.DSLContext;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
 
 /**
- * Whether the database answers, for GET /health and for the readiness probe alike: at once
+ * Whether this instance can answer from the database, for GET /health and for the readiness probe
+ * alike: the primary answers, or, while it does not (a failover), a replica in the rotation serves
+ * reads (docs/SCALING.md, "High availability"), so that the balancer keeps the instance. Whether
+ * the primary answers: at once
  * "no" while it is known to be unreachable, else a trivial query through the pool, whose "yes"
  * holds for {@link #ANSWER_HOLDS} (docs/OPERATIONS.md, "Probes"). So a balancer or a monitor
  * polling {@code /health} many times a second costs PostgreSQL at most one statement a second per
@@ -31,17 +39,31 @@ class DatabaseCheck {
 
     private final DSLContext db;
     private final DatabaseReachability reachability;
+    private final BooleanSupplier anyReplicaServing;
     private final OutageLog outages;
     /** {@link System#nanoTime()} of the last check that the database answered, 0 for none since a failure. */
     private final AtomicLong answeredAt = new AtomicLong();
 
-    DatabaseCheck(DSLContext db, DatabaseReachability reachability, Clock clock) {
+    @Autowired
+    DatabaseCheck(DSLContext db, DatabaseReachability reachability, ReadReplicas replicas, Clock clock, MeterRegistry meters) {
+        this(db, reachability, replicas::anyReplicaServing, clock);
+        Gauge.builder("api.database.primary.unreachable", reachability, r -> r.isUnreachable() ? 1 : 0)
+                .description("1 while this instance cannot reach the primary: reads go to replicas in the rotation, if any")
+                .register(meters);
+    }
+
+    DatabaseCheck(DSLContext db, DatabaseReachability reachability, BooleanSupplier anyReplicaServing, Clock clock) {
         this.db = db;
         this.reachability = reachability;
+        this.anyReplicaServing = anyReplicaServing;
         this.outages = new OutageLog(log, Duration.ofMinutes(1), clock);
     }
 
     boolean answers() {
+        return primaryAnswers() || anyReplicaServing.getAsBoolean();
+    }
+
+    boolean primaryAnswers() {
         if (reachability.isUnreachable()) {
             return false;
         }

@@ -20,6 +20,10 @@ class DatabaseReadiness implements HealthIndicator {
 
     @Override
     public Health health() {
-        return database.answers() ? Health.up().build() : Health.down().withDetail("database", "unreachable").build();
+        if (database.primaryAnswers()) {
+            return Health.up().build();
+        }
+        return database.answers() ? Health.up().withDetail("database", "primary unreachable; reads from replicas").build()
+                : Health.down().withDetail("database", "unreachable").build();
     }
 }

@@ -1,5 +1,6 @@
 package com.prospectdata.operator.cli;
 
+import com.prospectdata.data.database.DatabaseFailures;
 import com.prospectdata.operator.importer.ConsoleProgress;
 import com.prospectdata.operator.importer.ImportReport;
 import com.prospectdata.operator.importer.Importer;
@@ -65,7 +66,19 @@ final class ImportCommand implements Callable<Integer> {
             }
             ImportReport report;
             try (var context = SpringContexts.forCommand()) {
-                report = context.getBean(Importer.class).importFile(input, rejectsFile, replace, ConsoleProgress.forTerminal());
+                Importer importer = context.getBean(Importer.class);
+                try {
+                    report = importer.importFile(input, rejectsFile, replace, ConsoleProgress.forTerminal());
+                } catch (RuntimeException e) {
+                    if (!DatabaseFailures.isUnreachable(e)) {
+                        throw e;
+                    }
+                    // The database went away part way (a failover, say): the operator must know
+                    // what was written and what to do, in one line.
+                    throw new IllegalStateException(OneLineMessage.of(e) + "; nothing of this import was written (its one"
+                            + " transaction was rolled back) unless the connection broke during its commit; importing"
+                            + " the same file again is safe once the database answers");
+                }
             }
             for (LineError error : report.errors()) {
                 System.err.println(error);

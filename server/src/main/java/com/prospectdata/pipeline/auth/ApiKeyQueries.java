@@ -21,8 +21,14 @@ class ApiKeyQueries {
         this.db = db;
     }
 
-    public Optional<ApiKeyRecord> findByHash(byte[] keyHash) {
-        return db.selectFrom(API_KEY).where(API_KEY.KEY_HASH.eq(keyHash)).fetchOptional();
+    /** The primary's statements, where keys are written. */
+    DSLContext primary() {
+        return db;
+    }
+
+    /** The key with this hash as {@code source} has it: the primary, or a replica during a failover. */
+    public Optional<ApiKeyRecord> findByHash(DSLContext source, byte[] keyHash) {
+        return source.selectFrom(API_KEY).where(API_KEY.KEY_HASH.eq(keyHash)).fetchOptional();
     }
 
     public void insert(ApiKeyRecord key) {
@@ -87,12 +93,20 @@ class ApiKeyQueries {
                 .execute();
     }
 
-    /** Records use, at most once a minute per key, so busy keys do not write on every request. */
+    /**
+     * Records use, at most once a minute per key, so busy keys do not write on every request.
+     * Bookkeeping: its commit does not wait for a synchronous standby (which, while one is being
+     * replaced, could hold it and a pooled connection for seconds).
+     */
     public void touch(UUID id, Instant at) {
-        db.update(API_KEY)
-                .set(API_KEY.LAST_USED_AT, at)
-                .where(API_KEY.ID.eq(id))
-                .and(API_KEY.LAST_USED_AT.isNull().or(API_KEY.LAST_USED_AT.lt(at.minusSeconds(60))))
-                .execute();
+        db.transaction(transaction -> {
+            DSLContext tx = transaction.dsl();
+            tx.execute("set local synchronous_commit = local");
+            tx.update(API_KEY)
+                    .set(API_KEY.LAST_USED_AT, at)
+                    .where(API_KEY.ID.eq(id))
+                    .and(API_KEY.LAST_USED_AT.isNull().or(API_KEY.LAST_USED_AT.lt(at.minusSeconds(60))))
+                    .execute();
+        });
     }
 }

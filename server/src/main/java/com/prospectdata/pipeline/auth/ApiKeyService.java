@@ -3,7 +3,11 @@ package com.prospectdata.pipeline.auth;
 import com.prospectdata.pipeline.AuthenticatedKey;
 import com.prospectdata.pipeline.Tier;
 import com.prospectdata.generated.jooq.tables.records.ApiKeyRecord;
+import com.prospectdata.data.database.DatabaseFailures;
+import com.prospectdata.data.database.DatabaseReachability;
 import com.prospectdata.data.organizations.OrganizationQueries;
+import com.prospectdata.data.replicas.ReadReplicas;
+import com.prospectdata.data.replicas.ReadReplicas.ReadSource;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -34,14 +38,21 @@ public class ApiKeyService {
     private final OrganizationQueries organizations;
     private final EnvironmentSettings environmentSettings;
     private final ValidatedKeyCache cache;
+    private final ReadReplicas replicas;
+    private final DatabaseReachability reachability;
+    private final Duration cacheTtl;
     private final Clock clock;
 
     public ApiKeyService(ApiKeyQueries keys, OrganizationQueries organizations,
-                         EnvironmentSettings environmentSettings, ValidatedKeyCache cache, Clock clock) {
+                         EnvironmentSettings environmentSettings, ValidatedKeyCache cache, ReadReplicas replicas,
+                         DatabaseReachability reachability, AuthProperties settings, Clock clock) {
         this.keys = keys;
         this.organizations = organizations;
         this.environmentSettings = environmentSettings;
         this.cache = cache;
+        this.replicas = replicas;
+        this.reachability = reachability;
+        this.cacheTtl = settings.cacheTtl();
         this.clock = clock;
     }
 
@@ -206,8 +217,36 @@ public class ApiKeyService {
         };
     }
 
-    private KeyLookup lookUp(byte[] keyHash) {
-        Optional<ApiKeyRecord> found = keys.findByHash(keyHash);
+    /**
+     * The key as the primary has it; while the primary cannot be reached (a failover), as a
+     * replica in the rotation has it, which may be behind by the replicas' staleness bound and is
+     * cached that much less, so that a revocation still reaches every instance within the cache's
+     * TTL (docs/SCALING.md, "High availability"). No replica serves, or none could be trusted for
+     * any time at all: the primary's failure stands (503).
+     */
+    private ValidatedKeyCache.Answer lookUp(byte[] keyHash) {
+        try {
+            return new ValidatedKeyCache.Answer(interpret(keys.findByHash(keys.primary(), keyHash)), Duration.ZERO);
+        } catch (RuntimeException atPrimary) {
+            // Marked first: while it lasts, later lookups fail at the primary at once, not after a wait.
+            reachability.reportFailure(atPrimary);
+            Optional<ReadSource> replica = replicas.replica();
+            if (!DatabaseFailures.isUnreachable(atPrimary) || replica.isEmpty()
+                    || !cacheTtl.minus(replicas.stalenessBound()).isPositive()) {
+                throw atPrimary;
+            }
+            try {
+                return new ValidatedKeyCache.Answer(interpret(keys.findByHash(replica.get().db(), keyHash)),
+                        replicas.stalenessBound());
+            } catch (RuntimeException atReplica) {
+                replicas.reportFailure(replica.get(), atReplica);
+                atPrimary.addSuppressed(atReplica);
+                throw atPrimary;
+            }
+        }
+    }
+
+    private static KeyLookup interpret(Optional<ApiKeyRecord> found) {
         if (found.isEmpty()) {
             return new KeyLookup.Unknown();
         }

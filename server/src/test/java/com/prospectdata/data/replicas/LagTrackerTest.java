@@ -110,4 +110,29 @@ class LagTrackerTest {
         tracker.reset();
         assertThat(tracker.observe(3 * INTERVAL, 990, 960)).as("after it was unreachable").isEqualTo(LagTracker.UNKNOWN);
     }
+
+    @Test
+    void positionsOnlyAFormerPrimaryWroteAreForgottenWhenANewPrimaryIsBehindThem() {
+        LagTracker tracker = new LagTracker(10);
+        assertThat(tracker.observe(0, 100, 100)).isZero();
+        // The old primary wrote up to 150; the replica had 120 when the primary died.
+        assertThat(tracker.observe(1_000, 150, 120)).isZero();
+        // The promoted standby had 130: its new timeline starts there, and the replica follows it.
+        assertThat(tracker.observe(5_000, 130, 130)).as("150 will never come").isZero();
+        assertThat(tracker.observe(6_000, 140, 130)).isZero();
+        assertThat(tracker.observe(7_500, 140, 130)).isEqualTo(Duration.ofNanos(1_500));
+    }
+
+    @Test
+    void withoutComparisonsTheLagGrowsWithEveryMomentPastOneInterval() {
+        Duration interval = Duration.ofSeconds(1);
+        long compared = 10_000_000_000L;
+        Duration measured = Duration.ofMillis(300);
+        assertThat(LagTracker.since(measured, compared, compared + 400_000_000L, interval)).as("within the interval")
+                .isEqualTo(measured);
+        assertThat(LagTracker.since(measured, compared, compared + 1_000_000_000L, interval)).isEqualTo(measured);
+        assertThat(LagTracker.since(measured, compared, compared + 3_500_000_000L, interval)).as("2.5 s past it")
+                .isEqualTo(Duration.ofMillis(2_800));
+        assertThat(LagTracker.since(LagTracker.UNKNOWN, compared, compared + 3_500_000_000L, interval)).isEqualTo(LagTracker.UNKNOWN);
+    }
 }

@@ -27,7 +27,8 @@ class DatabaseCheckTest {
         DSLContext create = DSL.using(SQLDialect.POSTGRES);
         return new MockResult[] {new MockResult(1, create.newResult(DSL.one()))};
     }), SQLDialect.POSTGRES);
-    private final DatabaseCheck check = new DatabaseCheck(db, new DatabaseReachability(), Clock.systemUTC());
+    private final AtomicBoolean replicaServing = new AtomicBoolean();
+    private final DatabaseCheck check = new DatabaseCheck(db, new DatabaseReachability(), replicaServing::get, Clock.systemUTC());
 
     @Test
     void aSuccessfulCheckStandsForTheChecksRightAfterIt() {
@@ -60,5 +61,18 @@ class DatabaseCheckTest {
         assertThat(check.answers()).isTrue();
 
         assertThat(statements).hasValue(4);
+    }
+
+    @Test
+    void whileThePrimaryFailsAReplicaInTheRotationKeepsTheInstanceAnswering() {
+        databaseFails.set(true);
+        assertThat(check.answers()).as("no replica").isFalse();
+
+        replicaServing.set(true);
+        assertThat(check.answers()).isTrue();
+        assertThat(check.primaryAnswers()).as("the primary is still down").isFalse();
+
+        replicaServing.set(false);
+        assertThat(check.answers()).as("the replica left the rotation").isFalse();
     }
 }
