@@ -156,11 +156,19 @@ public class ApiKeyService {
         return keys.list(organizationId);
     }
 
-    /** Revokes the key named by its id or its hint (first 8 + "..." + last 8); returns its id. */
+    /**
+     * Revokes the key named by its id or its hint (first 8 + "..." + last 8); returns its id. A key
+     * already revoked is refused, so that a script learns it revoked nothing (it keeps the time of
+     * its first revocation either way).
+     */
     public UUID revoke(String idOrHint) {
-        UUID keyId = findOne(idOrHint, "revoke").getId();
-        keys.revoke(keyId, now());
-        return keyId;
+        ApiKeyRecord key = findOne(idOrHint, "revoke");
+        if (key.getRevokedAt() != null) {
+            throw new IllegalArgumentException("key " + key.getId() + " was already revoked at " + key.getRevokedAt()
+                    + "; nothing was changed");
+        }
+        keys.revoke(key.getId(), now());
+        return key.getId();
     }
 
     private ApiKeyRecord findOne(String idOrHint, String verb) {

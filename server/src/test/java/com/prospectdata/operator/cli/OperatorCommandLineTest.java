@@ -242,6 +242,8 @@ class OperatorCommandLineTest {
         CommandRun before = run("keys", "list", "--org", organization);
 
         assertThat(oneErrorLine(run("keys", "rotate", revoked))).contains(revoked, "was revoked", "keys issue");
+        assertThat(oneErrorLine(run("keys", "revoke", revoked))).as("revoked again")
+                .contains(revoked, "already revoked at", "nothing was changed");
         assertThat(oneErrorLine(run("keys", "rotate", expired))).contains(expired, "expired at", "keys issue");
         assertThat(oneErrorLine(run("keys", "rotate", rotatedOnce))).contains("already rotated", replacement);
         assertThat(oneErrorLine(run("keys", "rotate", "5d8f3a9c-1b2e-4c7d-9e0f-a1b2c3d4e5f6"))).contains("no key matches");
