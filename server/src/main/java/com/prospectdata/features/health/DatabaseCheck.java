@@ -60,12 +60,7 @@ class DatabaseCheck {
     }
 
     boolean answers() {
-        return primaryAnswers() || replicaServing();
-    }
-
-    /** Whether a replica in the rotation serves reads now (none is configured: no). */
-    boolean replicaServing() {
-        return anyReplicaServing.getAsBoolean();
+        return primaryAnswers() || anyReplicaServing.getAsBoolean();
     }
 
     boolean primaryAnswers() {
