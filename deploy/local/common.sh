@@ -26,13 +26,16 @@ STOP_TIMEOUT=${DEPLOY_LOCAL_STOP_TIMEOUT:-40}
 # initdb and postgres refuse to run as root: as root, PostgreSQL's programs run as the
 # `postgres` OS user (Debian's packages create it) and its directories belong to that user.
 # Client programs (psql, createdb) connect over TCP with -U postgres and need no such care.
+# as_pg runs a command so, from / (the postgres user may not enter the caller's directory);
+# AS_PG is the same as a prefix, for a command that is exec'ed (start_detached).
+AS_PG=()
+[ "$(id -u)" = 0 ] && AS_PG=(runuser -u postgres --)
 as_pg() {
-    if [ "$(id -u)" = 0 ]; then
-        (cd / && runuser -u postgres -- "$@")
-    else
-        "$@"
-    fi
+    (cd / && "${AS_PG[@]}" "$@")
 }
+
+# The Nth word of a space-separated list: port_of "$API_PORTS" 2.
+port_of() { echo "$1" | cut -d' ' -f"$2"; }
 
 # A JDK 21 or newer: $JAVA_HOME when it is one, else the Temurin 25 our machines carry (the
 # default `java` there is 17, too old for the jar).
@@ -89,9 +92,9 @@ terminate() {
 }
 
 # Every process of the topology, found by what it runs from rather than by name: a java,
-# haproxy, postgres, redis-server, etcd or patroni (or the runuser before it) whose command
-# line names $DIR or whose working directory
-# is inside it (PostgreSQL and Redis run from their data directories). `down` uses it as a
+# haproxy, postgres, redis-server, etcd or patroni (or the runuser before it) whose command line
+# names $DIR or whose working directory is inside it (PostgreSQL and Redis run from their data
+# directories). `down` uses it as a
 # safety net after the orderly stop, e.g. for a process whose pid file was never written.
 owned_pids() {
     local proc pid comm cwd

@@ -30,8 +30,6 @@ ha_ports() {
     ETCD_HOSTS=${ETCD_HOSTS%,}
 }
 
-nth() { echo "$1" | cut -d' ' -f"$2"; } # nth "$NODE_PORTS" 2
-
 # --- etcd ----------------------------------------------------------------------------------
 
 etcd_pid() { cat "$ETCD_DIR/etcd$1.pid" 2>/dev/null || true; }
@@ -41,22 +39,22 @@ etcd_running() { pid_is "$(etcd_pid "$1")" "--data-dir $ETCD_DIR/etcd$1"; }
 # kill, so a restarted member rejoins the cluster it was in.
 start_etcd() {
     local n=$1 cluster='' i
-    for i in $(seq "$HA_NODES"); do cluster="$cluster,etcd$i=http://127.0.0.1:$(nth "$ETCD_PEER_PORTS" "$i")"; done
+    for i in $(seq "$HA_NODES"); do cluster="$cluster,etcd$i=http://127.0.0.1:$(port_of "$ETCD_PEER_PORTS" "$i")"; done
     mkdir -p "$ETCD_DIR"
     local state=new
     [ -d "$ETCD_DIR/etcd$n/member" ] && state=existing
     start_detached "$ETCD_DIR/etcd$n.pid" "$LOG_DIR/etcd$n.log" \
         etcd --name "etcd$n" --data-dir "$ETCD_DIR/etcd$n" \
-        --listen-client-urls "http://127.0.0.1:$(nth "$ETCD_CLIENT_PORTS" "$n")" \
-        --advertise-client-urls "http://127.0.0.1:$(nth "$ETCD_CLIENT_PORTS" "$n")" \
-        --listen-peer-urls "http://127.0.0.1:$(nth "$ETCD_PEER_PORTS" "$n")" \
-        --initial-advertise-peer-urls "http://127.0.0.1:$(nth "$ETCD_PEER_PORTS" "$n")" \
+        --listen-client-urls "http://127.0.0.1:$(port_of "$ETCD_CLIENT_PORTS" "$n")" \
+        --advertise-client-urls "http://127.0.0.1:$(port_of "$ETCD_CLIENT_PORTS" "$n")" \
+        --listen-peer-urls "http://127.0.0.1:$(port_of "$ETCD_PEER_PORTS" "$n")" \
+        --initial-advertise-peer-urls "http://127.0.0.1:$(port_of "$ETCD_PEER_PORTS" "$n")" \
         --initial-cluster "${cluster#,}" --initial-cluster-token "deploy-local-$BASE_PORT" \
         --initial-cluster-state "$state" --logger zap --log-level warn
 }
 
 etcd_healthy() {
-    curl -s -m 2 "http://127.0.0.1:$(nth "$ETCD_CLIENT_PORTS" "$1")/health" 2>/dev/null | grep -q '"health":"true"'
+    curl -s -m 2 "http://127.0.0.1:$(port_of "$ETCD_CLIENT_PORTS" "$1")/health" 2>/dev/null | grep -q '"health":"true"'
 }
 
 stop_etcd() {
@@ -81,8 +79,8 @@ postmaster_pid() {
 
 write_patroni_config() {
     local n=$1 port rest
-    port=$(nth "$NODE_PORTS" "$n")
-    rest=$(nth "$PATRONI_PORTS" "$n")
+    port=$(port_of "$NODE_PORTS" "$n")
+    rest=$(port_of "$PATRONI_PORTS" "$n")
     cat >"$(patroni_config "$n")" <<EOF
 # Written by deploy/local/up --ha; removed by deploy/local/down.
 scope: $HA_SCOPE
@@ -190,24 +188,21 @@ cluster_members() {
 leader_node() {
     local n
     for n in $(seq "$HA_NODES"); do
-        [ "$(curl -s -o /dev/null -m 2 -w '%{http_code}' "http://127.0.0.1:$(nth "$PATRONI_PORTS" "$n")/primary" 2>/dev/null)" = 200 ] \
+        [ "$(curl -s -o /dev/null -m 2 -w '%{http_code}' "http://127.0.0.1:$(port_of "$PATRONI_PORTS" "$n")/primary" 2>/dev/null)" = 200 ] \
             && { echo "$n"; return 0; }
     done
     return 0
 }
 
-# Standbys that Patroni reports streaming from the leader.
+# Standbys that Patroni reports running (its REST API's /replica answers 200).
 streaming_standbys() {
     local n count=0
     for n in $(seq "$HA_NODES"); do
-        [ "$(curl -s -o /dev/null -m 2 -w '%{http_code}' "http://127.0.0.1:$(nth "$PATRONI_PORTS" "$n")/replica" 2>/dev/null)" = 200 ] \
+        [ "$(curl -s -o /dev/null -m 2 -w '%{http_code}' "http://127.0.0.1:$(port_of "$PATRONI_PORTS" "$n")/replica" 2>/dev/null)" = 200 ] \
             && count=$((count + 1))
     done
     echo "$count"
 }
-
-AS_PG=()
-[ "$(id -u)" = 0 ] && AS_PG=(runuser -u postgres --)
 
 # HAProxy's PostgreSQL listeners: the leader on BASE+10, node N as a standby on BASE+10+N.
 ha_haproxy_listeners() {
@@ -239,7 +234,7 @@ listen postgres-primary
     timeout server 1h
 EOF
     for n in $(seq "$HA_NODES"); do
-        echo "    server node$n 127.0.0.1:$(nth "$NODE_PORTS" "$n") check port $(nth "$PATRONI_PORTS" "$n")"
+        echo "    server node$n 127.0.0.1:$(port_of "$NODE_PORTS" "$n") check port $(port_of "$PATRONI_PORTS" "$n")"
     done
     for n in $(seq "$HA_NODES"); do
         cat <<EOF
@@ -249,7 +244,7 @@ EOF
 listen postgres-node$n-standby
     mode tcp
     option tcplog
-    bind 127.0.0.1:$(nth "$NODE_READ_PORTS" "$n")
+    bind 127.0.0.1:$(port_of "$NODE_READ_PORTS" "$n")
     option httpchk
     http-check send meth OPTIONS uri /replica
     http-check expect status 200
@@ -259,7 +254,7 @@ listen postgres-node$n-standby
     default-server inter 1s fastinter 250ms downinter 250ms fall 2 rise 1
     timeout client 1h
     timeout server 1h
-    server node$n 127.0.0.1:$(nth "$NODE_PORTS" "$n") check port $(nth "$PATRONI_PORTS" "$n")
+    server node$n 127.0.0.1:$(port_of "$NODE_PORTS" "$n") check port $(port_of "$PATRONI_PORTS" "$n")
 EOF
     done
 }

@@ -152,7 +152,7 @@ class HighAvailabilityJarTest {
         Map<String, Integer> unseen = new LinkedHashMap<>();
         try {
             Thread.sleep(2_000);
-            importLines("committed", List.of(ImportLines.company(committed.toString(),
+            DEPLOY.importLines("committed", List.of(ImportLines.company(committed.toString(),
                     UUID.fromString(topology.get("DEMO_SEARCH_ID")), 7)));
             DEPLOY.script("ha", "kill-postgres", leader).requireSuccess();
             killed = Instant.now();
@@ -229,12 +229,7 @@ class HighAvailabilityJarTest {
                 haproxy("enable server postgres-primary/" + node);
             }
         }
-        WriteProbe writes = WriteProbe.start(topology.get("PRIMARY_JDBC_URL"), topology.get("PG_USER"));
-        try {
-            awaitWrites(writes, cut);
-        } finally {
-            writes.stop();
-        }
+        awaitWritesAfter(cut);
         assertThat(awaitStatus(key(), companyPath(), 200, Duration.ofSeconds(20))).isEqualTo(200);
     }
 
@@ -264,12 +259,7 @@ class HighAvailabilityJarTest {
         assertThat(said).as("what the interrupted import said").hasSize(1);
         assertThat(said.getFirst()).as("its one line").startsWith("error: the database cannot be reached")
                 .contains("nothing of this import was written").contains("the same file again is safe");
-        WriteProbe writes = WriteProbe.start(topology.get("PRIMARY_JDBC_URL"), topology.get("PG_USER"));
-        try {
-            awaitWrites(writes, killed);
-        } finally {
-            writes.stop();
-        }
+        awaitWritesAfter(killed);
         assertThat(companiesOf(search)).as("companies the interrupted import left").isZero();
         assertThat(organizations(organization)).as("its organization").isZero();
 
@@ -383,6 +373,16 @@ class HighAvailabilityJarTest {
             writes.stop();
         }
         return new Measured(load, writes.writesBackAfter(injected).orElseThrow(), writes.lastError());
+    }
+
+    /** Probes writes until they work, after {@code since}: the leader is back. */
+    private static void awaitWritesAfter(Instant since) throws InterruptedException {
+        WriteProbe writes = WriteProbe.start(topology.get("PRIMARY_JDBC_URL"), topology.get("PG_USER"));
+        try {
+            awaitWrites(writes, since);
+        } finally {
+            writes.stop();
+        }
     }
 
     private static void awaitWrites(WriteProbe writes, Instant since) throws InterruptedException {
@@ -631,12 +631,6 @@ class HighAvailabilityJarTest {
         return out.lines().filter(line -> line.startsWith(name + ": ")).findFirst()
                 .map(line -> line.substring(name.length() + 2).strip())
                 .orElseThrow(() -> new IllegalStateException("no " + name + " in:\n" + out));
-    }
-
-    private static void importLines(String name, List<String> lines) throws IOException {
-        Path file = DIRECTORY.resolve(name + "-" + UUID.randomUUID() + ".jsonl");
-        Files.write(file, lines, StandardCharsets.UTF_8);
-        DEPLOY.script("cli", "import", file.toString()).requireSuccess();
     }
 
     // --- Topology ---------------------------------------------------------------------------------

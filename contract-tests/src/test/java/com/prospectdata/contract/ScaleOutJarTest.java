@@ -105,7 +105,7 @@ class ScaleOutJarTest {
     @BeforeAll
     static void up() throws Exception {
         Files.createDirectories(DIRECTORY);
-        script("up").requireSuccess();
+        DEPLOY.script("up").requireSuccess();
         topology = DEPLOY.topology();
         Response page = Api.givenKeyAt(balancer(), key())
                 .get("/api/v1/companies/?prospect_search_id=" + topology.get("DEMO_SEARCH_ID") + "&limit=1");
@@ -115,7 +115,7 @@ class ScaleOutJarTest {
 
     @AfterAll
     static void downLeavesNothingBehind() {
-        script("down").requireSuccess();
+        DEPLOY.script("down").requireSuccess();
         assertThat(DIRECTORY.resolve("run")).as("the topology's directory").doesNotExist();
         if (topology != null) {
             List<String> ports = new ArrayList<>(List.of(topology.get("BALANCER_PORT"), topology.get("PRIMARY_PORT"),
@@ -231,7 +231,7 @@ class ScaleOutJarTest {
         // The replica will not see the revocation: key lookups must not depend on it.
         execute(replicaUrl(), "select pg_wal_replay_pause()");
         try {
-            script("cli", "keys", "revoke", issued.get("id")).requireSuccess();
+            DEPLOY.script("cli", "keys", "revoke", issued.get("id")).requireSuccess();
             // From when the revocation was written, not when the command's JVM had exited.
             Instant revoked = revokedAt(issued.get("id"));
 
@@ -293,7 +293,7 @@ class ScaleOutJarTest {
         BalancerLoad load = BalancerLoad.start(HTTP, List.of(balancer() + companyPath), key(), LOAD_THREADS);
         try {
             Thread.sleep(2_000);
-            script("instance", "kill", "2").requireSuccess();
+            DEPLOY.script("instance", "kill", "2").requireSuccess();
             Thread.sleep(4_000);
         } finally {
             load.stop();
@@ -302,7 +302,7 @@ class ScaleOutJarTest {
         assertThat(load.ok()).as("requests served").isGreaterThan(100);
         assertThat(load.failed()).as("requests lost: at most those in flight on the killed instance (%s)", load)
                 .isLessThanOrEqualTo(LOAD_THREADS);
-        script("instance", "start", "2").requireSuccess();
+        DEPLOY.script("instance", "start", "2").requireSuccess();
     }
 
     @Test
@@ -316,7 +316,7 @@ class ScaleOutJarTest {
         BalancerLoad load = BalancerLoad.start(HTTP, List.of(balancer() + companyPath), key(), LOAD_THREADS);
         try {
             Thread.sleep(2_000);
-            script("replica", "stop").requireSuccess();
+            DEPLOY.script("replica", "stop").requireSuccess();
             for (String management : managementUris()) {
                 new Management(management).awaitGauge("api_replicas_in_rotation", 0.0, Duration.ofSeconds(5));
             }
@@ -334,7 +334,7 @@ class ScaleOutJarTest {
             assertThat(load.failed()).as("no failure once the replica had left the rotation: %s", load)
                     .isEqualTo(failedWhileStopped);
 
-            script("replica", "start").requireSuccess();
+            DEPLOY.script("replica", "start").requireSuccess();
             for (String management : managementUris()) {
                 new Management(management).awaitGauge("api_replicas_in_rotation", 1.0, Duration.ofSeconds(15));
             }
@@ -515,9 +515,9 @@ class ScaleOutJarTest {
 
     /** Instance 3 stopped, then started again with {@code arguments} as its command line (deploy/local's apiN.args). */
     private static void restartInstance3(byte[] arguments) throws IOException {
-        script("instance", "stop", "3").requireSuccess();
+        DEPLOY.script("instance", "stop", "3").requireSuccess();
         Files.write(DIRECTORY.resolve("run").resolve("api3.args"), arguments);
-        script("instance", "start", "3").requireSuccess();
+        DEPLOY.script("instance", "start", "3").requireSuccess();
     }
 
     /** An instance's command line (NUL-separated) without its replicas: it reads the primary. */
@@ -569,25 +569,21 @@ class ScaleOutJarTest {
                 company, search, random.nextInt(3), random.nextInt(11), random.nextInt(60));
     }
 
-    private static void importLines(List<String> lines) throws IOException {
-        Path file = DIRECTORY.resolve("feed-" + UUID.randomUUID() + ".jsonl");
-        Files.write(file, lines, StandardCharsets.UTF_8);
-        script("cli", "import", file.toString()).requireSuccess();
+    private static void importLines(List<String> lines) {
+        DEPLOY.importLines("feed", lines);
     }
 
-    private static void importCompany(UUID company, String name) throws IOException {
+    private static void importCompany(UUID company, String name) {
         String line = String.format("{\"type\":\"company\",\"id\":\"%s\",\"prospect_search_id\":\"%s\",\"name\":\"%s\","
                         + "\"city\":\"Hamburg\",\"website\":\"https://www.example.com\",\"country\":\"Germany\",\"business_type\":\"Logistics\",\"match_score\":5.5,"
                         + "\"review_status\":\"pending\",\"contacts\":[],\"created_at\":\"2026-03-02T09:15:00Z\","
                         + "\"updated_at\":\"2026-05-18T14:40:12Z\"}",
                 company, topology.get("DEMO_SEARCH_ID"), name);
-        Path file = DIRECTORY.resolve("import-" + company + ".jsonl");
-        Files.writeString(file, line + "\n");
-        script("cli", "import", file.toString()).requireSuccess();
+        DEPLOY.importLines("import-" + company, List.of(line));
     }
 
     private static Map<String, String> issueKey(String tier) {
-        String out = script("cli", "keys", "issue", "--org", topology.get("DEMO_ORG"), "--tier", tier).requireSuccess().stdout();
+        String out = DEPLOY.script("cli", "keys", "issue", "--org", topology.get("DEMO_ORG"), "--tier", tier).requireSuccess().stdout();
         Map<String, String> fields = new LinkedHashMap<>();
         for (String line : out.lines().toList()) {
             int colon = line.indexOf(": ");
@@ -724,8 +720,4 @@ class ScaleOutJarTest {
         return List.of(topology.get("MANAGEMENT_PORTS").split(" ")).stream().map(port -> "http://127.0.0.1:" + port).toList();
     }
 
-    /** One of deploy/local's scripts, on this test's own state directory, ports and jar. */
-    private static DeployLocal.Run script(String name, String... arguments) {
-        return DEPLOY.script(name, arguments);
-    }
 }

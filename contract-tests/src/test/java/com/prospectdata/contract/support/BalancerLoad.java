@@ -97,10 +97,6 @@ public final class BalancerLoad {
         stopped = Instant.now();
     }
 
-    public int threads() {
-        return threadCount;
-    }
-
     public int ok() {
         return count("200");
     }
@@ -145,7 +141,7 @@ public final class BalancerLoad {
         return Duration.ofNanos(longestNanos.get());
     }
 
-    public Map<String, Integer> outcomes() {
+    private Map<String, Integer> outcomes() {
         Map<String, Integer> sorted = new TreeMap<>();
         outcomes.forEach((outcome, count) -> sorted.put(outcome, count.get()));
         return sorted;

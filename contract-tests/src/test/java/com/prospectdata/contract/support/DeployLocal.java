@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -77,6 +78,18 @@ public final class DeployLocal {
     /** One of deploy/local's scripts, waited for (at most 10 minutes). */
     public Run script(String name, String... arguments) {
         return start(name, arguments).await(Duration.ofMinutes(10));
+    }
+
+    /** {@code import} of {@code lines}, through deploy/local/cli, from a file named after {@code name}; it must succeed. */
+    public Run importLines(String name, List<String> lines) {
+        Path file = directory.resolve(name + "-" + UUID.randomUUID() + ".jsonl");
+        try {
+            Files.createDirectories(directory);
+            Files.write(file, lines, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new IllegalStateException(file + ": " + e, e);
+        }
+        return script("cli", "import", file.toString()).requireSuccess();
     }
 
     /** One of deploy/local's scripts, started and left running. */

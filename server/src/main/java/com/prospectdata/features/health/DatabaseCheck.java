@@ -60,7 +60,12 @@ class DatabaseCheck {
     }
 
     boolean answers() {
-        return primaryAnswers() || anyReplicaServing.getAsBoolean();
+        return primaryAnswers() || replicaServing();
+    }
+
+    /** Whether a replica in the rotation serves reads now (none is configured: no). */
+    boolean replicaServing() {
+        return anyReplicaServing.getAsBoolean();
     }
 
     boolean primaryAnswers() {
