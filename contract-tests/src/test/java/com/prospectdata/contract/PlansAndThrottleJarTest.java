@@ -159,7 +159,9 @@ class PlansAndThrottleJarTest extends ContractTest {
         assertThat(response.header("Retry-After")).isEqualTo(Long.toString(retryAfter));
         // A budget of 3 a minute refills one attempt every 20 seconds.
         assertThat(retryAfter).isBetween(1L, 60L);
-        assertThat(body.get("message").stringValue()).isEqualTo("Rate limit exceeded. Retry after " + retryAfter + " seconds.");
+        // Its own words, so that the partner checks the key it sends, not its hourly budget.
+        assertThat(body.get("message").stringValue()).isEqualTo("Too many failed authentication attempts from this address;"
+                + " check the key you send. Retry after " + retryAfter + " seconds.");
         assertThat(response.header("Cache-Control")).contains("no-store");
         assertThat(response.header("X-RateLimit-Limit")).as("no key was checked: no rate-limit headers").isNull();
         assertThat(response.header("RateLimit")).as("no key was checked: no rate-limit headers").isNull();

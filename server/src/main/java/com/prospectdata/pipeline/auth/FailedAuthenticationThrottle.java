@@ -46,7 +46,7 @@ class FailedAuthenticationThrottle {
         ConsumptionProbe probe = bucket.tryConsumeAndReturnRemaining(1);
         if (!probe.isConsumed()) {
             long nanos = probe.getNanosToWaitForRefill();
-            throw new RateLimitExceededException(Math.max(1, (nanos + 999_999_999L) / 1_000_000_000L));
+            throw RateLimitExceededException.failedAuthentication(Math.max(1, (nanos + 999_999_999L) / 1_000_000_000L));
         }
     }
 }

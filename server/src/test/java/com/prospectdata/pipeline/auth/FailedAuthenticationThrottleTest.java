@@ -22,7 +22,11 @@ class FailedAuthenticationThrottleTest {
         }
         assertThatThrownBy(() -> throttle.recordFailure("10.0.0.1"))
                 .isInstanceOfSatisfying(RateLimitExceededException.class,
-                        e -> assertThat(e.retryAfterSeconds()).isBetween(1L, 20L));
+                        e -> {
+                            assertThat(e.retryAfterSeconds()).isBetween(1L, 20L);
+                            assertThat(e.getMessage()).isEqualTo("Too many failed authentication attempts from this address;"
+                                    + " check the key you send. Retry after " + e.retryAfterSeconds() + " seconds.");
+                        });
     }
 
     @Test

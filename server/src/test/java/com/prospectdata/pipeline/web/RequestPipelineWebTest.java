@@ -160,6 +160,9 @@ class RequestPipelineWebTest {
         }
         mvc.perform(list("cpd_test_wrong", validQuery()).with(from(address)))
                 .andExpect(status().isTooManyRequests())
+                .andExpect(jsonPath("$.error").value("RATE_LIMIT_EXCEEDED"))
+                .andExpect(jsonPath("$.message").value(org.hamcrest.Matchers.startsWith(
+                        "Too many failed authentication attempts from this address")))
                 .andExpect(header().doesNotExist("X-RateLimit-Limit"));
         mvc.perform(list(valid, validQuery()).with(from(address))).andExpect(status().isOk());
         mvc.perform(list("cpd_test_wrong", validQuery()).with(from("10.9.8.6"))).andExpect(status().isUnauthorized());
