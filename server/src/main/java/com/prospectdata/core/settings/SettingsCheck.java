@@ -3,6 +3,7 @@ package com.prospectdata.core.settings;
 import java.util.ArrayList;
 import java.util.List;
 import org.springframework.beans.factory.config.BeanDefinition;
+import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.context.event.ApplicationEnvironmentPreparedEvent;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.BindHandler;
@@ -19,8 +20,8 @@ import org.springframework.validation.annotation.Validated;
 import org.springframework.validation.beanvalidation.LocalValidatorFactoryBean;
 
 /**
- * Binds and validates every settings record of the application as soon as the environment is
- * ready, before a bean, the database or the web server starts: a bad setting stops {@code serve}
+ * Binds and validates every settings record of the application, and the Spring settings an
+ * operator sets ({@link SpringSettingsCheck}), as soon as the environment is ready, before a bean, the database or the web server starts: a bad setting stops {@code serve}
  * and every command at once, with the one line the command line makes of the failure. The
  * context binds the same records again for its beans; this is the early check, not a second
  * source of values.
@@ -29,9 +30,20 @@ public class SettingsCheck implements ApplicationListener<ApplicationEnvironment
 
     private static final String APPLICATION_PACKAGE = "com.prospectdata";
 
+    /**
+     * Where a check that runs before logging is set up (an environment post-processor) leaves
+     * its one line, to be thrown here, where start-up reports it without a stack trace.
+     */
+    public static final String DEFERRED_FAILURE = "prospect-api.internal.setting-failure";
+
     @Override
     public void onApplicationEvent(ApplicationEnvironmentPreparedEvent event) {
+        String deferred = event.getEnvironment().getProperty(DEFERRED_FAILURE);
+        if (deferred != null) {
+            throw new InvalidSettingException(deferred);
+        }
         Binder binder = Binder.get(event.getEnvironment());
+        SpringSettingsCheck.check(event.getEnvironment(), event.getSpringApplication().getWebApplicationType() != WebApplicationType.NONE);
         try (LocalValidatorFactoryBean validator = new LocalValidatorFactoryBean()) {
             validator.afterPropertiesSet();
             for (Class<?> settings : settingsTypes()) {

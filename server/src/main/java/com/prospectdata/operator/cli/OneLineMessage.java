@@ -18,6 +18,8 @@ final class OneLineMessage {
     private static final String NO_SPACE = "No space left on device";
     /** PostgreSQL's disk_full. */
     private static final String DISK_FULL = "53100";
+    /** How Spring words a failure of a condition on an auto-configuration. */
+    private static final String CONDITION_FAILURE = "Error processing condition on ";
 
     private OneLineMessage() {
     }
@@ -31,6 +33,10 @@ final class OneLineMessage {
         if (diskFull.isPresent()) {
             return diskFull.get();
         }
+        Optional<String> condition = unreadableSetting(failure);
+        if (condition.isPresent()) {
+            return condition.get();
+        }
         if (DatabaseFailures.isUnreachable(failure)) {
             return "the database cannot be reached (" + deepestWords(failure) + ")";
         }
@@ -42,6 +48,23 @@ final class OneLineMessage {
         }
         String message = cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage();
         return oneLine(message);
+    }
+
+    /**
+     * A setting Spring Boot read to decide which of its parts to start, and could not use. Boot
+     * names the part, not the setting; the settings check names every setting whose value does
+     * not convert, so what is left is a value of the right type that the part refused.
+     */
+    private static Optional<String> unreadableSetting(Throwable failure) {
+        for (Throwable each : chain(failure)) {
+            if (each instanceof IllegalStateException && each.getMessage() != null
+                    && each.getMessage().startsWith(CONDITION_FAILURE)) {
+                String part = each.getMessage().substring(CONDITION_FAILURE.length()).replaceFirst("^.*\\.", "");
+                return Optional.of("a setting was refused while choosing what to start (" + deepestWords(each) + ", deciding on "
+                        + part + "); check the server.*, management.* and spring.* settings given (see the README's Configuration)");
+            }
+        }
+        return Optional.empty();
     }
 
     /**

@@ -1,5 +1,6 @@
 package com.prospectdata.operator.cli;
 
+import java.net.InetAddress;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
@@ -12,6 +13,7 @@ import org.springframework.boot.context.properties.bind.validation.BindValidatio
 import org.springframework.boot.context.properties.source.ConfigurationProperty;
 import org.springframework.boot.context.properties.source.ConfigurationPropertyName;
 import org.springframework.core.ResolvableType;
+import org.springframework.core.convert.ConversionException;
 import org.springframework.util.unit.DataSize;
 import org.springframework.validation.FieldError;
 import org.springframework.validation.ObjectError;
@@ -44,7 +46,25 @@ final class SettingFailure {
         ConfigurationProperty property = bind.getProperty();
         String name = property != null ? property.getName().toString() : bind.getName().toString();
         String value = property != null ? String.valueOf(property.getValue()) : "";
-        return name + "=" + value + " is not allowed: must be " + allowed(bind.getTarget().getType());
+        Optional<String> refusal = refusalByTheSetter(bind);
+        return name + "=" + value + " is not allowed: "
+                + refusal.orElseGet(() -> "must be " + allowed(bind.getTarget().getType()));
+    }
+
+    /**
+     * The words of a setter that refused a value it could convert (Hikari's "maxPoolSize cannot
+     * be less than 1"), which say more than the type; empty when the value did not convert.
+     */
+    private static Optional<String> refusalByTheSetter(BindException bind) {
+        for (Throwable cause = bind.getCause(); cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
+            if (cause instanceof ConversionException) {
+                return Optional.empty();
+            }
+            if (cause instanceof IllegalArgumentException && cause.getMessage() != null && !cause.getMessage().isBlank()) {
+                return Optional.of(cause.getMessage().strip());
+            }
+        }
+        return Optional.empty();
     }
 
     private static String describe(BindException bind, BindValidationException invalid, ObjectError error) {
@@ -86,8 +106,15 @@ final class SettingFailure {
         if (target == Integer.class || target == int.class || target == Long.class || target == long.class) {
             return "a whole number";
         }
+        if (target == Float.class || target == float.class || target == Double.class || target == double.class
+                || Number.class.isAssignableFrom(target)) {
+            return "a number";
+        }
         if (target == UUID.class) {
             return "an id (a UUID such as 3f2b8c1d-9e4a-4b7f-8a21-6d5c0e9f1a42)";
+        }
+        if (target == InetAddress.class) {
+            return "an IP address, or a host name this machine resolves";
         }
         if (target == Path.class) {
             return "a file system path";

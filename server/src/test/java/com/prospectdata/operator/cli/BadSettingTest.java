@@ -62,6 +62,45 @@ class BadSettingTest {
         assertOneLine(run("serve", argument), named, allowed, "README");
     }
 
+    /** Spring Boot's own settings: some are read by a condition or the web server before Boot binds them. */
+    @ParameterizedTest
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    @CsvSource(delimiter = '|', textBlock = """
+            --server.port=abc                                | server.port=abc                                | a whole number
+            --server.port=70000                              | server.port=70000                              | must be a port, 1 to 65535
+            --server.address=999.1.1.1                       | server.address=999.1.1.1                       | an IP address, or a host name
+            --server.shutdown=later                          | server.shutdown=later                          | one of graceful, immediate
+            --server.tomcat.connection-timeout=soon          | server.tomcat.connection-timeout=soon          | a duration such as 30s
+            --server.tomcat.max-http-response-header-size=1Q | server.tomcat.max-http-response-header-size=1Q | a size such as 128MB
+            --management.server.port=-5                      | management.server.port=-5                      | -1 for none
+            --management.server.address=no.such.host.invalid | management.server.address=no.such.host.invalid | an IP address, or a host name
+            --management.endpoint.health.probes.enabled=sure | management.endpoint.health.probes.enabled=sure | true or false
+            --spring.datasource.hikari.maximum-pool-size=0   | spring.datasource.hikari.maximum-pool-size=0   | cannot be less than 1
+            --spring.datasource.hikari.connection-timeout=10 | spring.datasource.hikari.connection-timeout=10 | cannot be less than 250ms
+            --spring.lifecycle.timeout-per-shutdown-phase=x  | spring.lifecycle.timeout-per-shutdown-phase=x  | a duration such as 30s
+            --spring.threads.virtual.enabled=maybe           | spring.threads.virtual.enabled=maybe           | true or false
+            --spring.datasource.url=jdbc:mysql://db/crm      | spring.datasource.url=jdbc:mysql://db/crm      | must be a PostgreSQL address
+            --spring.datasource.url=localhost:5432/crm       | spring.datasource.url=localhost:5432/crm       | jdbc:postgresql://host:5432/database
+            """)
+    void serveStopsWithOneLineNamingASpringSettingTheValueAndWhatIsAllowed(String argument, String named, String allowed) {
+        assertOneLine(run("serve", argument), named, allowed);
+    }
+
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void aRefusedDatabaseAddressIsNamedWithoutItsPassword() {
+        System.setProperty("database.url", "mysql://crm:s3cret-Pa55@db.example:3306/crm");
+        try {
+            for (List<String> command : List.of(List.of("serve"), List.of("keys", "list"))) {
+                CommandRun run = run(command.toArray(String[]::new));
+                assertOneLine(run, "DATABASE_URL=mysql://crm:***@db.example:3306/crm", "must be a PostgreSQL address");
+                assertThat(run.stderr()).doesNotContain("s3cret");
+            }
+        } finally {
+            System.clearProperty("database.url");
+        }
+    }
+
     @Test
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
     void everyCommandStopsTheSameWay() {
