@@ -23,17 +23,18 @@ import org.junit.jupiter.api.Test;
 /**
  * The Debian package this build made, as an operator installs it: {@code dpkg -i}, the command
  * run as the service user (help, and {@code keys list} on the embedded PostgreSQL it starts in
- * /var/lib/prospect-api), the unit checked by {@code systemd-analyze verify}, then
- * {@code dpkg --purge}, after which nothing of it may be left. It changes the machine, so it runs
- * as root only; a package left by an earlier run is purged first. The commands run with the
- * environment the unit gives them: no JAVA_HOME, the standard PATH.
+ * /var/lib/prospect-api), installed again as an upgrade, the unit checked by
+ * {@code systemd-analyze verify}, then {@code dpkg --purge}, after which nothing of it may be
+ * left. It changes the machine, so it runs as root only; a package left by an earlier run is
+ * purged first. The commands run with the environment the unit gives them: no JAVA_HOME, the
+ * standard PATH.
  */
 class DebianPackageIT {
 
     private static final String NAME = "prospect-api";
     private static final Path SETTINGS = Path.of("/etc/prospect-api/prospect-api.env");
     private static final Path DATA = Path.of("/var/lib/prospect-api");
-    private static final Path UNIT = Path.of("/lib/systemd/system/prospect-api.service");
+    private static final Path UNIT = Path.of("/usr/lib/systemd/system/prospect-api.service");
     private static final Path TARGET = Path.of(System.getProperty("packaging.target", "target"));
 
     @BeforeAll
@@ -77,6 +78,12 @@ class DebianPackageIT {
             try (Stream<Path> made = Files.walk(DATA)) {
                 assertThat(made.filter(path -> !ownerOf(path).equals(NAME)).toList()).isEmpty();
             }
+
+            // The same package again takes the upgrade's path through the maintainer scripts: the data and the settings' modes stay.
+            assertSucceeds(run(List.of("dpkg", "-i", deb.toString())));
+            assertThat(DATA.resolve("postgres/PG_VERSION")).isRegularFile();
+            assertOwnedAndMode(SETTINGS, "root", NAME, "rw-r-----");
+            assertOwnedAndMode(DATA, NAME, NAME, "rwxr-x---");
 
             // One line, no Java started, for a user who may not read the settings and for a JAVA_HOME that is no Java.
             Result unreadable = command(List.of("runuser", "-u", "nobody", "--", "prospect-api", "keys", "list"), null);
