@@ -1,0 +1,223 @@
+package com.prospectdata.packaging;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFileAttributes;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The Debian package this build made, as an operator installs it: {@code dpkg -i}, the command
+ * run as the service user (help, and {@code keys list} on the embedded PostgreSQL it starts in
+ * /var/lib/prospect-api), installed again as an upgrade, the unit checked by
+ * {@code systemd-analyze verify}, then {@code dpkg --purge}, after which nothing of it may be
+ * left. It changes the machine, so it runs as root only; a package left by an earlier run is
+ * purged first. The commands run with the environment the unit gives them: no JAVA_HOME, the
+ * standard PATH.
+ */
+class DebianPackageIT {
+
+    private static final String NAME = "prospect-api";
+    private static final Path SETTINGS = Path.of("/etc/prospect-api/prospect-api.env");
+    private static final Path DATA = Path.of("/var/lib/prospect-api");
+    private static final Path UNIT = Path.of("/usr/lib/systemd/system/prospect-api.service");
+    private static final Path TARGET = Path.of(System.getProperty("packaging.target", "target"));
+
+    @BeforeAll
+    static void rootWithDpkg() {
+        assumeTrue(run(List.of("id", "-u")).output().strip().equals("0"),
+                "skipped: installing a package needs root (run the build as root to test the .deb)");
+        assumeTrue(onPath("dpkg"), "skipped: no dpkg on PATH, not a Debian machine");
+    }
+
+    @Test
+    void installsRunsAsTheServiceUserAndPurgesWithoutATrace() throws IOException {
+        Path deb = theDeb();
+        purgeEarlierRun();
+        // What dpkg --purge must give back: every path of the package as it was before (the
+        // shared directories such as /usr/bin stay, the package's own go), and none of the
+        // paths the maintainer scripts make.
+        Map<Path, Boolean> existedBefore = new LinkedHashMap<>();
+        for (Path path : contentsOf(deb)) {
+            existedBefore.put(path, Files.exists(path, LinkOption.NOFOLLOW_LINKS));
+        }
+        assertThat(existedBefore).containsKeys(Path.of("/usr/share/prospect-api/prospect-api.jar"), Path.of("/usr/bin/prospect-api"),
+                SETTINGS, UNIT);
+        for (Path made : List.of(DATA, Path.of("/var/log/prospect-api"))) {
+            existedBefore.put(made, false);
+        }
+        try {
+            assertSucceeds(run(List.of("dpkg", "-i", deb.toString())));
+            assertThat(run(List.of("getent", "passwd", NAME)).output().strip())
+                    .endsWith(":" + DATA + ":/usr/sbin/nologin");
+            assertOwnedAndMode(SETTINGS, "root", NAME, "rw-r-----");
+            assertOwnedAndMode(DATA, NAME, NAME, "rwxr-x---");
+            assertThat(Files.readString(SETTINGS)).contains("APP_DATA_DIR=" + DATA);
+
+            Result help = asServiceUser("--help");
+            assertSucceeds(help);
+            assertThat(help.output()).contains("Usage: prospect-api").contains("keys");
+
+            assertSucceeds(asServiceUser("keys", "list"));
+            // The embedded PostgreSQL was made in the data directory, and everything there is the service user's.
+            assertThat(DATA.resolve("postgres/PG_VERSION")).isRegularFile();
+            try (Stream<Path> made = Files.walk(DATA)) {
+                assertThat(made.filter(path -> !ownerOf(path).equals(NAME)).toList()).isEmpty();
+            }
+
+            // The same package again takes the upgrade's path through the maintainer scripts: the data and the settings' modes stay.
+            assertSucceeds(run(List.of("dpkg", "-i", deb.toString())));
+            assertThat(DATA.resolve("postgres/PG_VERSION")).isRegularFile();
+            assertOwnedAndMode(SETTINGS, "root", NAME, "rw-r-----");
+            assertOwnedAndMode(DATA, NAME, NAME, "rwxr-x---");
+
+            // One line, no Java started, for a user who may not read the settings and for a JAVA_HOME that is no Java.
+            Result unreadable = command(List.of("runuser", "-u", "nobody", "--", "prospect-api", "keys", "list"), null);
+            assertThat(unreadable.exit()).isEqualTo(1);
+            assertThat(unreadable.output().strip()).isEqualTo("prospect-api: cannot read " + SETTINGS
+                    + ": run the command as root or as the prospect-api user (sudo -u prospect-api prospect-api ...)");
+            Result noJava = command(List.of("runuser", "-u", NAME, "--", "prospect-api", "keys", "list"), "/nonexistent");
+            assertThat(noJava.exit()).isEqualTo(1);
+            assertThat(noJava.output().strip()).isEqualTo("prospect-api: JAVA_HOME=/nonexistent is not a Java 21 or newer (set JAVA_HOME in "
+                    + SETTINGS + ")");
+
+            if (onPath("systemd-analyze")) {
+                Result verify = run(List.of("systemd-analyze", "verify", UNIT.toString()));
+                assertThat(verify.output()).as("systemd-analyze verify's findings").isEmpty();
+                assertThat(verify.exit()).isZero();
+            }
+        } finally {
+            Result purge = run(List.of("dpkg", "--purge", NAME));
+            assertSucceeds(purge);
+        }
+
+        assertThat(known()).as("dpkg's status of the package after --purge").isFalse();
+        Map<Path, Boolean> existsAfter = new LinkedHashMap<>();
+        existedBefore.keySet().forEach(path -> existsAfter.put(path, Files.exists(path, LinkOption.NOFOLLOW_LINKS)));
+        assertThat(existsAfter).as("paths that exist after dpkg --purge, against before dpkg -i").isEqualTo(existedBefore);
+        assertThat(run(List.of("getent", "passwd", NAME)).exit()).as("the user").isEqualTo(2);
+        assertThat(run(List.of("getent", "group", NAME)).exit()).as("the group").isEqualTo(2);
+    }
+
+    private static Path theDeb() throws IOException {
+        try (Stream<Path> files = Files.list(TARGET)) {
+            List<Path> debs = files.filter(path -> path.getFileName().toString().matches("prospect-api_.+_amd64\\.deb")).toList();
+            assertThat(debs).as(".deb files in " + TARGET).hasSize(1);
+            return debs.getFirst();
+        }
+    }
+
+    /** A package an interrupted run left installed would make dpkg -i an upgrade. */
+    private static void purgeEarlierRun() {
+        if (known()) {
+            assertSucceeds(run(List.of("dpkg", "--purge", NAME)));
+        }
+    }
+
+    /** Whether dpkg knows the package as anything but purged: installed, half-installed, or its conffiles left. */
+    private static boolean known() {
+        Result status = run(List.of("dpkg-query", "-W", "-f", "${db:Status-Status}", NAME));
+        return status.exit() == 0 && !status.output().strip().equals("not-installed");
+    }
+
+    /** The paths of the package's data, from its listing: "drwxr-xr-x root/root 0 2026-01-01 00:00 ./usr/bin/". */
+    private static List<Path> contentsOf(Path deb) {
+        Result listed = run(List.of("dpkg-deb", "--contents", deb.toString()));
+        assertSucceeds(listed);
+        return listed.output().lines()
+                .map(line -> line.substring(line.indexOf(" ./") + 2))
+                .filter(path -> !path.equals("/"))
+                .map(path -> Path.of(path.endsWith("/") ? path.substring(0, path.length() - 1) : path))
+                .toList();
+    }
+
+    private static Result asServiceUser(String... arguments) {
+        List<String> command = new ArrayList<>(List.of("runuser", "-u", NAME, "--", "prospect-api"));
+        command.addAll(List.of(arguments));
+        return command(command, null);
+    }
+
+    /** A command with the unit's environment: the standard PATH, JAVA_HOME only when given. */
+    private static Result command(List<String> command, String javaHome) {
+        ProcessBuilder builder = new ProcessBuilder(command);
+        builder.environment().remove("JAVA_HOME");
+        builder.environment().remove("JAVA_OPTS");
+        builder.environment().put("PATH", "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin");
+        if (javaHome != null) {
+            builder.environment().put("JAVA_HOME", javaHome);
+        }
+        return run(builder);
+    }
+
+    private static Result run(List<String> command) {
+        return run(new ProcessBuilder(command));
+    }
+
+    /** Runs a command to its end, its output (stderr with stdout) kept for the assertions and in target/package-commands.log. */
+    private static Result run(ProcessBuilder builder) {
+        String command = String.join(" ", builder.command());
+        try {
+            Path output = Files.createTempFile(TARGET, "command", ".out");
+            builder.redirectErrorStream(true).redirectOutput(output.toFile())
+                    .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()));
+            long started = System.nanoTime();
+            Process process = builder.start();
+            // A bound on a command that hangs, not a measurement: keys list starts PostgreSQL on a busy machine.
+            if (!process.waitFor(5, TimeUnit.MINUTES)) {
+                process.destroyForcibly().waitFor();
+            }
+            long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
+            String printed = Files.readString(output);
+            Files.delete(output);
+            Files.writeString(TARGET.resolve("package-commands.log"),
+                    "$ " + command + "\n" + printed + "(exit " + process.exitValue() + ", " + millis + " ms)\n\n",
+                    StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+            return new Result(command, process.exitValue(), printed);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static boolean onPath(String tool) {
+        return run(List.of("sh", "-c", "command -v " + tool)).exit() == 0;
+    }
+
+    private static void assertSucceeds(Result result) {
+        assertThat(result.exit()).as("%s printed:%n%s", result.command(), result.output()).isZero();
+    }
+
+    private static void assertOwnedAndMode(Path path, String owner, String group, String mode) throws IOException {
+        PosixFileAttributes attributes = Files.readAttributes(path, PosixFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+        assertThat(attributes.owner().getName()).as("owner of " + path).isEqualTo(owner);
+        assertThat(attributes.group().getName()).as("group of " + path).isEqualTo(group);
+        assertThat(PosixFilePermissions.toString(attributes.permissions())).as("mode of " + path).isEqualTo(mode);
+    }
+
+    private static String ownerOf(Path path) {
+        try {
+            return Files.getOwner(path, LinkOption.NOFOLLOW_LINKS).getName();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private record Result(String command, int exit, String output) {
+    }
+}
