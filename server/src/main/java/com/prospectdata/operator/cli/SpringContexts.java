@@ -13,13 +13,16 @@ final class SpringContexts {
     private SpringContexts() {
     }
 
-    /** For the operator commands: database and services, no web server, only warnings logged. */
+    /**
+     * For the operator commands: the database and the services they call ({@link CommandConfiguration}),
+     * no web server, only warnings logged.
+     */
     static ConfigurableApplicationContext forCommand() {
         Map<String, Object> defaults = new LinkedHashMap<>();
         // The command's own one-line error says what failed; Spring's start-up report would repeat it.
         defaults.put("logging.level.root", "OFF");
         defaults.put("logging.level.com.prospectdata", "WARN");
-        return new SpringApplicationBuilder(ProspectApiApplication.class)
+        return new SpringApplicationBuilder(CommandConfiguration.class)
                 .web(WebApplicationType.NONE)
                 .logStartupInfo(false)
                 .properties(defaults)
