@@ -22,6 +22,8 @@ final class SpringContexts {
         // The command's own one-line error says what failed; Spring's start-up report would repeat it.
         defaults.put("logging.level.root", "OFF");
         defaults.put("logging.level.com.prospectdata", "WARN");
+        // A command uses a connection or two; the pool would otherwise open all of serve's at start.
+        defaults.put("spring.datasource.hikari.minimum-idle", "1");
         return new SpringApplicationBuilder(CommandConfiguration.class)
                 .web(WebApplicationType.NONE)
                 .logStartupInfo(false)
