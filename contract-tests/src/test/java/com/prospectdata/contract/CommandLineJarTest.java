@@ -37,20 +37,25 @@ class CommandLineJarTest {
         return lines.getFirst();
     }
 
+    /** The JSON object, without what the JVM's training run may print around it. */
+    private static String jsonObjectIn(String stdout) {
+        return stdout.substring(stdout.indexOf('{'), stdout.lastIndexOf('}') + 1);
+    }
+
     @Test
     void exitStatusesAndJsonOutputAsAScriptSeesThem() throws Exception {
         Directories.deleteRecursively(directory);
         ServerJar jar = ServerJar.onEmbeddedDatabase(directory);
 
+        JsonNode created = Json.parse(jsonObjectIn(jar.run("orgs", "create", "--name", "Scripted", "-o", "json").requireSuccess().stdout()));
+        String organization = created.get("id").asString();
+        // After a first command: the run's first one may be the JVM's training run, which says so on stdout.
         assertThat(oneLine(jar.run("serve", "--bogus"), 2))
                 .isEqualTo("error: Unknown option: '--bogus': serve takes --demo and Spring properties as --name=value"
                         + " (see: prospect-api serve --help)");
         Path missing = directory.resolve("no-such-folder");
         assertThat(oneLine(jar.run("demo-data", "--companies", "2", "--file", missing.resolve("demo.jsonl").toString()), 1))
                 .isEqualTo("error: no such folder: " + missing + " (for " + missing.resolve("demo.jsonl") + ")");
-
-        JsonNode created = Json.parse(jar.run("orgs", "create", "--name", "Scripted", "-o", "json").requireSuccess().stdout());
-        String organization = created.get("id").asString();
         JsonNode issued = Json.parse(jar.run("keys", "issue", "--org", organization, "--tier", "free", "--output", "json")
                 .requireSuccess().stdout());
         JsonNode listed = Json.parse(jar.run("keys", "list", "--output", "json").requireSuccess().stdout());
