@@ -5,7 +5,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 @Configuration(proxyBeanMethods = false)
-class TimeConfiguration {
+public class TimeConfiguration {
 
     /** One clock for "now" everywhere (job windows, key times), replaceable in tests. */
     @Bean

@@ -4,6 +4,7 @@ import com.prospectdata.operator.demodata.DemoDataGenerator;
 import com.prospectdata.operator.demodata.DemoDataLoader;
 import com.prospectdata.operator.importer.ConsoleProgress;
 import com.prospectdata.operator.importer.ImportCounts;
+import com.prospectdata.operator.importer.ImportReport;
 import com.prospectdata.operator.importer.LineWriter;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
@@ -12,9 +13,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Instant;
+import java.util.Locale;
+import java.util.UUID;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
 
 @Command(name = "demo-data", mixinStandardHelpOptions = true,
         description = {
@@ -34,32 +40,76 @@ final class DemoDataCommand implements Callable<Integer> {
     @Option(names = "--seed", defaultValue = "42", paramLabel = "S", description = "Random seed (default: ${DEFAULT-VALUE}).")
     long seed;
 
-    @Option(names = "--output", paramLabel = "FILE",
+    @Option(names = "--file", paramLabel = "FILE",
             description = "Write the data as an import file (JSON Lines, docs/import-format.md) instead of loading it; "
                     + "needs no database. The file appears whole or not at all.")
-    Path output;
+    Path file;
+
+    /** Not the shared option: before {@code --file} existed, {@code --output FILE} named the file, and still does. */
+    @Option(names = {"-o", "--output"}, paramLabel = "FORMAT", defaultValue = "text",
+            description = "text (the default) or json: one JSON document on stdout, for scripts. Any other value is"
+                    + " taken as --file, which it used to mean.")
+    String output;
+
+    @Spec
+    CommandSpec spec;
 
     @Override
     public Integer call() throws IOException {
         if (companies < 1) {
             throw new IllegalArgumentException("--companies must be at least 1");
         }
-        if (output != null) {
-            writeImportFile();
+        boolean json = switch (output.toLowerCase(Locale.ROOT)) {
+            case "json" -> true;
+            case "text" -> false;
+            default -> {
+                if (file != null) {
+                    throw new ParameterException(spec.commandLine(), "--output " + output
+                            + " is neither text nor json, and --file is given: write the file with --file only");
+                }
+                file = Path.of(output);
+                yield false;
+            }
+        };
+        if (file != null) {
+            long lines = writeImportFile(file);
+            if (json) {
+                OutputFormat.print(OutputFormat.object("file", file.toString(), "lines", lines));
+            } else {
+                System.out.println("wrote " + ImportCounts.count(lines, "line", "lines") + " to " + file);
+            }
             return 0;
         }
         try (var context = SpringContexts.forCommand()) {
-            var report = context.getBean(DemoDataLoader.class).load(seed, companies, ConsoleProgress.forTerminal());
-            System.out.println(report.summary());
-            System.out.println("demo organization: " + DemoDataGenerator.DEMO_ORGANIZATION_ID);
-            report.largestSearch().ifPresent(search -> System.out.println("largest prospect search of this load: " + search));
+            var report = context.getBean(DemoDataLoader.class).load(seed, companies, ConsoleProgress.forStderr());
+            if (json) {
+                OutputFormat.print(OutputFormat.object(
+                        "records", OutputFormat.counts(report.counts()),
+                        "seed", seed,
+                        "companies", companies,
+                        "seconds", OutputFormat.seconds(report.duration()),
+                        "records_per_second", ImportReport.ratePerSecond(report.counts().total(), report.duration()),
+                        "organization_id", DemoDataGenerator.DEMO_ORGANIZATION_ID.toString(),
+                        "largest_prospect_search_id", report.largestSearch().map(UUID::toString).orElse(null)));
+            } else {
+                System.out.println(report.summary());
+                System.out.println("demo organization: " + DemoDataGenerator.DEMO_ORGANIZATION_ID);
+                report.largestSearch().ifPresent(search -> System.out.println("largest prospect search of this load: " + search));
+            }
         }
         return 0;
     }
 
-    private void writeImportFile() throws IOException {
-        Path target = output.toAbsolutePath();
-        Path partial = Files.createTempFile(target.getParent(), target.getFileName() + ".", ".partial");
+    /** Writes the import file whole or not at all, and returns its number of lines. */
+    private long writeImportFile(Path file) throws IOException {
+        Path target = file.toAbsolutePath();
+        Path folder = target.getParent();
+        if (!Files.isDirectory(folder)) {
+            // Said here: the temporary file's name would otherwise be the one the failure gives.
+            throw new IllegalArgumentException(
+                    (Files.exists(folder) ? "not a folder: " : "no such folder: ") + folder + " (for " + file + ")");
+        }
+        Path partial = Files.createTempFile(folder, target.getFileName() + ".", ".partial");
         long[] lines = {0};
         try {
             try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(partial), 1 << 16);
@@ -73,6 +123,6 @@ final class DemoDataCommand implements Callable<Integer> {
         } finally {
             Files.deleteIfExists(partial);
         }
-        System.out.println("wrote " + ImportCounts.count(lines[0], "line", "lines") + " to " + output);
+        return lines[0];
     }
 }

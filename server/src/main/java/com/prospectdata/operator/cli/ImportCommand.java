@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -36,6 +37,9 @@ final class ImportCommand implements Callable<Integer> {
     @Option(names = "--replace",
             description = "Replace each prospect search the file names: its companies the file does not list are removed.")
     boolean replace;
+
+    @Mixin
+    OutputFormat output;
 
     private void requireReadableFile(Path input) {
         if (Files.isDirectory(input)) {
@@ -68,7 +72,7 @@ final class ImportCommand implements Callable<Integer> {
             try (var context = SpringContexts.forCommand()) {
                 Importer importer = context.getBean(Importer.class);
                 try {
-                    report = importer.importFile(input, rejectsFile, replace, ConsoleProgress.forTerminal());
+                    report = importer.importFile(input, rejectsFile, replace, ConsoleProgress.forStderr());
                 } catch (RuntimeException e) {
                     if (!DatabaseFailures.isUnreachable(e)) {
                         throw e;
@@ -91,7 +95,17 @@ final class ImportCommand implements Callable<Integer> {
                         + (report.invalidLines() == 1 ? "line" : "lines") + (stdin ? " on standard input" : " in " + file)
                         + "; nothing was imported (--skip-invalid REJECTS_FILE imports the valid lines)");
             }
-            System.out.println(report.summary());
+            if (output.json()) {
+                OutputFormat.print(OutputFormat.object(
+                        "records", OutputFormat.counts(report.counts()),
+                        "lines", report.lines(),
+                        "invalid_lines", report.invalidLines(),
+                        "rejects_file", report.rejectsFile() == null ? null : report.rejectsFile().toString(),
+                        "seconds", OutputFormat.seconds(report.duration()),
+                        "records_per_second", ImportReport.ratePerSecond(report.counts().total(), report.duration())));
+            } else {
+                System.out.println(report.summary());
+            }
             return 0;
         } finally {
             if (stdin) {

@@ -13,11 +13,14 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.ArgGroup;
+import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -53,6 +56,11 @@ final class KeysCommand {
         System.out.println("expires: " + issued.expiresAt().map(Instant::toString).orElse("never"));
     }
 
+    private static Map<String, @Nullable Object> issuedObject(ApiKeyService.IssuedKey issued) {
+        return OutputFormat.object("key", issued.key(), "id", issued.id().toString(), "hint", issued.hint(),
+                "expires_at", OutputFormat.time(issued.expiresAt().orElse(null)));
+    }
+
     @Command(name = "issue", mixinStandardHelpOptions = true, description = "Issue a key and print it (once) with its id.")
     static final class Issue implements Callable<Integer> {
 
@@ -79,6 +87,9 @@ final class KeysCommand {
         @ArgGroup(exclusive = true, multiplicity = "0..1")
         Expiry expiry;
 
+        @Mixin
+        OutputFormat output;
+
         @Override
         public Integer call() {
             Tier parsedTier = Tier.fromWireName(tier);
@@ -99,7 +110,16 @@ final class KeysCommand {
                 ApiKeyService keys = context.getBean(ApiKeyService.class);
                 ApiKeyService.IssuedKey issued = keys.issue(organizationId, parsedTier, rateLimit, requested, keyEnvironment,
                         label, Expiry.of(expiry, keys));
-                printIssued(issued);
+                if (output.json()) {
+                    Map<String, @Nullable Object> printed = issuedObject(issued);
+                    printed.put("organization_id", organizationId.toString());
+                    printed.put("environment", keyEnvironment.wireName());
+                    printed.put("tier", parsedTier.wireName());
+                    printed.put("label", label);
+                    OutputFormat.print(printed);
+                } else {
+                    printIssued(issued);
+                }
                 System.err.println("Store the key now: it is not shown again. Revoke it with: keys revoke " + issued.id());
             }
             return 0;
@@ -115,18 +135,24 @@ final class KeysCommand {
         @Option(names = "--org", description = "Only the keys of this organization.")
         UUID organizationId;
 
+        @Mixin
+        OutputFormat output;
+
         @Override
         public Integer call() {
             try (var context = SpringContexts.forCommand()) {
                 var keys = context.getBean(ApiKeyService.class).list(Optional.ofNullable(organizationId));
                 Instant now = context.getBean(Clock.class).instant();
+                if (output.json()) {
+                    OutputFormat.print(keys.stream().map(key -> listed(key, now)).toList());
+                    return 0;
+                }
                 String format = "%-36s  %-36s  %-19s  %-4s  %-10s  %9s  %-16s  %-7s  %-8s  %-20s  %-20s  %-20s  %-20s  %s%n";
                 System.out.printf(format, "ID", "ORGANIZATION", "HINT", "ENV", "TIER", "LIMIT/H", "SCOPES", "STATE", "AGE",
                         "CREATED", "EXPIRES", "LAST USED", "REVOKED", "LABEL");
                 boolean anyDue = false;
                 for (var key : keys) {
-                    int limit = key.getRateLimit() != null ? key.getRateLimit()
-                            : Tier.fromWireName(key.getTier()).defaultHourlyLimit();
+                    int limit = limit(key);
                     boolean due = KeyState.isDueForRotation(key, now);
                     anyDue |= due;
                     System.out.printf(format, key.getId(), key.getOrganizationId(),
@@ -147,6 +173,30 @@ final class KeysCommand {
                 }
             }
             return 0;
+        }
+
+        /** A key as {@code --output json} lists it: what the table shows, the age as {@code created_at}. */
+        static Map<String, @Nullable Object> listed(ApiKeyRecord key, Instant now) {
+            return OutputFormat.object(
+                    "id", key.getId().toString(),
+                    "organization_id", key.getOrganizationId().toString(),
+                    "hint", ApiKeyFormat.hint(key.getHintPrefix(), key.getHintSuffix()),
+                    "environment", key.getEnvironment(),
+                    "tier", key.getTier(),
+                    "rate_limit", limit(key),
+                    "scopes", List.of(key.getScopes()),
+                    "state", KeyState.of(key, now).wireName(),
+                    "rotation_due", KeyState.isDueForRotation(key, now),
+                    "created_at", OutputFormat.time(key.getCreatedAt()),
+                    "expires_at", OutputFormat.time(key.getExpiresAt()),
+                    "last_used_at", OutputFormat.time(key.getLastUsedAt()),
+                    "revoked_at", OutputFormat.time(key.getRevokedAt()),
+                    "label", key.getLabel());
+        }
+
+        /** Requests per hour: the key's own limit, or its tier's. */
+        private static int limit(ApiKeyRecord key) {
+            return key.getRateLimit() != null ? key.getRateLimit() : Tier.fromWireName(key.getTier()).defaultHourlyLimit();
         }
 
         /** How long ago the key was issued, in the largest whole unit that reads well: 45min, 30h, 120d. */
@@ -180,14 +230,24 @@ final class KeysCommand {
         @ArgGroup(exclusive = true, multiplicity = "0..1", heading = "The new key's expiry (default: never):%n")
         Expiry expiry;
 
+        @Mixin
+        OutputFormat output;
+
         @Override
         public Integer call() {
             try (var context = SpringContexts.forCommand()) {
                 ApiKeyService keys = context.getBean(ApiKeyService.class);
                 ApiKeyService.RotatedKey rotated = keys.rotate(idOrHint.strip(), grace, Expiry.of(expiry, keys));
-                printIssued(rotated.replacement());
-                System.out.println("replaces: " + rotated.replacedId());
-                System.out.println("replaced key expires: " + rotated.replacedExpiresAt());
+                if (output.json()) {
+                    Map<String, @Nullable Object> printed = issuedObject(rotated.replacement());
+                    printed.put("replaces", rotated.replacedId().toString());
+                    printed.put("replaced_key_expires_at", OutputFormat.time(rotated.replacedExpiresAt()));
+                    OutputFormat.print(printed);
+                } else {
+                    printIssued(rotated.replacement());
+                    System.out.println("replaces: " + rotated.replacedId());
+                    System.out.println("replaced key expires: " + rotated.replacedExpiresAt());
+                }
                 System.err.println("Store the key now: it is not shown again. The old key " + rotated.replacedId()
                         + " works until " + rotated.replacedExpiresAt() + "; to end it sooner: keys revoke " + rotated.replacedId());
             }
@@ -201,11 +261,18 @@ final class KeysCommand {
         @Parameters(paramLabel = "KEY_ID_OR_HINT", description = "The key's id, or its hint as keys list shows it.")
         String idOrHint;
 
+        @Mixin
+        OutputFormat output;
+
         @Override
         public Integer call() {
             try (var context = SpringContexts.forCommand()) {
                 UUID revoked = context.getBean(ApiKeyService.class).revoke(idOrHint.strip());
-                System.out.println("revoked: " + revoked);
+                if (output.json()) {
+                    OutputFormat.print(OutputFormat.object("id", revoked.toString(), "state", KeyState.REVOKED.wireName()));
+                } else {
+                    System.out.println("revoked: " + revoked);
+                }
             }
             return 0;
         }

@@ -7,7 +7,10 @@ import java.util.regex.Pattern;
 import java.util.concurrent.CountDownLatch;
 import org.springframework.context.event.ContextClosedEvent;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
 import picocli.CommandLine.Unmatched;
 
 @Command(name = "serve", mixinStandardHelpOptions = true,
@@ -22,12 +25,16 @@ final class ServeCommand implements Callable<Integer> {
     @Unmatched
     List<String> springArguments = new ArrayList<>();
 
+    @Spec
+    CommandSpec spec;
+
     @Override
     public Integer call() throws InterruptedException {
         for (String argument : springArguments) {
             if (!SPRING_PROPERTY.matcher(argument).matches()) {
-                throw new IllegalArgumentException("unknown option '" + argument
-                        + "': serve takes --demo and Spring properties as --name=value");
+                // A usage error like any other (exit status 2), though picocli leaves it to serve.
+                throw new ParameterException(spec.commandLine(), (argument.startsWith("-") ? "Unknown option: '" : "Unmatched argument: '")
+                        + argument + "': serve takes --demo and Spring properties as --name=value");
             }
         }
         DemoDataReadiness demoReadiness = new DemoDataReadiness(demo);

@@ -3,6 +3,7 @@ package com.prospectdata.operator.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.prospectdata.data.database.EmbeddedPostgresServer;
+import com.prospectdata.testing.Json;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,6 +26,7 @@ import org.junit.jupiter.api.parallel.ResourceLock;
 import org.junit.jupiter.api.parallel.Resources;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import tools.jackson.databind.JsonNode;
 
 /**
  * The operator commands as an operator meets them, run in this JVM against an embedded
@@ -63,8 +65,13 @@ class OperatorCommandLineTest {
         return CommandRun.of(args);
     }
 
+    /** A command that could not be carried out: exit status 1 and one line. */
     private static String oneErrorLine(CommandRun run) {
-        assertThat(run.status()).as("%s", run).isNotZero();
+        return oneErrorLine(run, 1);
+    }
+
+    private static String oneErrorLine(CommandRun run, int status) {
+        assertThat(run.status()).as("%s", run).isEqualTo(status);
         assertThat(run.errorLines()).as("one line on stderr: %s", run).hasSize(1);
         assertThat(run.stderr()).as("no usage, no exception text").doesNotContain("Usage:", "Exception", "\tat ");
         return run.errorLines().getFirst();
@@ -98,7 +105,7 @@ class OperatorCommandLineTest {
             orgs frobnicate                           | frobnicate | Unmatched argument
             """)
     void aMistypedCommandIsOneLineNamingWhatIsWrong(String command, String named, String words) {
-        String line = oneErrorLine(run(command.split(" ")));
+        String line = oneErrorLine(run(command.split(" ")), 2);
 
         assertThat(line).startsWith("error: ").doesNotStartWith("error: Error").contains(named).contains(words).contains("--help");
     }
@@ -342,6 +349,74 @@ class OperatorCommandLineTest {
         Matcher matcher = Pattern.compile("largest prospect search of this load: (" + UUID_TEXT + ")").matcher(run.stdout());
         assertThat(matcher.find()).as("%s", run).isTrue();
         return matcher.group(1);
+    }
+
+    private static JsonNode json(CommandRun run) {
+        assertThat(run.status()).as("%s", run).isZero();
+        return Json.parse(run.stdout());
+    }
+
+    @Test
+    void withOutputJsonEveryKeyCommandPrintsOneDocumentForScripts() throws Exception {
+        JsonNode organization = json(run("orgs", "create", "--name", "JSON output", "--output", "json"));
+        String organizationId = organization.get("id").asString();
+        assertThat(organization.get("name").asString()).isEqualTo("JSON output");
+        assertThat(Instant.parse(organization.get("created_at").asString())).isBeforeOrEqualTo(Instant.now());
+
+        JsonNode issued = json(run("keys", "issue", "--org", organizationId, "--tier", "pro", "--label", "scripted",
+                "--expires-at", "2099-01-31T00:00:00Z", "-o", "json"));
+        String key = issued.get("key").asString();
+        assertThat(key).startsWith("cpd_test_");
+        assertThat(issued.get("expires_at").asString()).isEqualTo("2099-01-31T00:00:00Z");
+        assertThat(issued.get("organization_id").asString()).isEqualTo(organizationId);
+        assertThat(issued.get("hint").asString()).isEqualTo(key.substring(0, 8) + "..." + key.substring(key.length() - 8));
+
+        JsonNode rotated = json(run("keys", "rotate", issued.get("id").asString(), "--grace", "0", "-o", "json"));
+        assertThat(rotated.get("replaces").asString()).isEqualTo(issued.get("id").asString());
+        assertThat(rotated.get("expires_at").isNull()).as("the new key never expires").isTrue();
+        assertThat(Instant.parse(rotated.get("replaced_key_expires_at").asString())).isBeforeOrEqualTo(Instant.now());
+
+        JsonNode revoked = json(run("keys", "revoke", rotated.get("id").asString(), "--output", "json"));
+        assertThat(revoked.get("id").asString()).isEqualTo(rotated.get("id").asString());
+        assertThat(revoked.get("state").asString()).isEqualTo("revoked");
+
+        JsonNode listed = json(run("keys", "list", "--org", organizationId, "--output", "json"));
+        assertThat(listed.isArray()).isTrue();
+        assertThat(listed.size()).isEqualTo(2);
+        for (JsonNode each : listed) {
+            assertThat(each.get("organization_id").asString()).isEqualTo(organizationId);
+            assertThat(each.get("label").asString()).isEqualTo("scripted");
+            assertThat(each.get("rate_limit").isInt()).isTrue();
+            assertThat(each.get("scopes").get(0).asString()).isEqualTo("companies:read");
+            assertThat(each.get("last_used_at").isNull()).isTrue();
+        }
+        JsonNode revokedRow = listed.get(0).get("id").asString().equals(rotated.get("id").asString()) ? listed.get(0) : listed.get(1);
+        assertThat(revokedRow.get("state").asString()).isEqualTo("revoked");
+        assertThat(revokedRow.get("revoked_at").isString()).isTrue();
+        assertThat(run("keys", "list", "--org", organizationId).stdout()).as("text stays the default").contains("LAST USED");
+
+        JsonNode organizations = json(run("orgs", "list", "-o", "json"));
+        List<String> organizationIds = new java.util.ArrayList<>();
+        organizations.forEach(org -> organizationIds.add(org.get("id").asString()));
+        assertThat(organizationIds).contains(organizationId);
+    }
+
+    @Test
+    void importAndDemoDataPrintTheirCountsAsJson() throws Exception {
+        Path one = DATA_DIR.resolve("one-json.jsonl");
+        Files.writeString(one, "{\"type\":\"organization\",\"id\":\"6f1c2a4e-8b3d-4f0a-9c2e-1d5b7a9e3c04\",\"name\":\"Json\"}\n");
+
+        JsonNode imported = json(run("import", one.toString(), "--output", "json"));
+        JsonNode demo = json(run("demo-data", "--companies", "20", "--seed", "7", "-o", "json"));
+
+        assertThat(imported.get("records").get("total").asLong()).isEqualTo(1);
+        assertThat(imported.get("records").get("organizations").asLong()).isEqualTo(1);
+        assertThat(imported.get("lines").asLong()).isEqualTo(1);
+        assertThat(imported.get("rejects_file").isNull()).isTrue();
+        assertThat(demo.get("records").get("companies").asLong()).isEqualTo(20);
+        assertThat(demo.get("organization_id").asString())
+                .isEqualTo(com.prospectdata.operator.demodata.DemoDataGenerator.DEMO_ORGANIZATION_ID.toString());
+        assertThat(demo.get("largest_prospect_search_id").asString()).matches(UUID_TEXT);
     }
 
     @Test
