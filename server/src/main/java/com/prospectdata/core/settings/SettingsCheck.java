@@ -1,8 +1,6 @@
 package com.prospectdata.core.settings;
 
-import java.util.ArrayList;
 import java.util.List;
-import org.springframework.beans.factory.config.BeanDefinition;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.context.event.ApplicationEnvironmentPreparedEvent;
 import org.springframework.boot.context.properties.ConfigurationProperties;
@@ -11,10 +9,8 @@ import org.springframework.boot.context.properties.bind.Bindable;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.context.properties.bind.validation.ValidationBindHandler;
 import org.springframework.context.ApplicationListener;
-import org.springframework.context.annotation.ClassPathScanningCandidateComponentProvider;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.AnnotatedElementUtils;
-import org.springframework.core.type.filter.AnnotationTypeFilter;
 import org.springframework.util.ClassUtils;
 import org.springframework.validation.annotation.Validated;
 import org.springframework.validation.beanvalidation.LocalValidatorFactoryBean;
@@ -55,14 +51,21 @@ public class SettingsCheck implements ApplicationListener<ApplicationEnvironment
         }
     }
 
+    /**
+     * The application's settings records, as the build's configuration processor listed them
+     * (SettingsCheckTest holds this list to a scan of the classes).
+     */
     static List<Class<?>> settingsTypes() {
-        ClassPathScanningCandidateComponentProvider scanner = new ClassPathScanningCandidateComponentProvider(false);
-        scanner.addIncludeFilter(new AnnotationTypeFilter(ConfigurationProperties.class));
-        List<Class<?>> types = new ArrayList<>();
-        for (BeanDefinition candidate : scanner.findCandidateComponents(APPLICATION_PACKAGE)) {
-            types.add(ClassUtils.resolveClassName(candidate.getBeanClassName(), SettingsCheck.class.getClassLoader()));
-        }
-        return types;
+        ClassLoader loader = SettingsCheck.class.getClassLoader();
+        return ConfigurationMetadata.read("groups", APPLICATION_PACKAGE + ".",
+                        group -> group.type().startsWith(APPLICATION_PACKAGE + ".") && group.sourceMethod().isEmpty()
+                                && group.type().equals(group.sourceType()))
+                .stream()
+                .map(ConfigurationMetadata.Entry::type)
+                .distinct()
+                .<Class<?>>map(type -> ClassUtils.resolveClassName(type, loader))
+                .filter(type -> AnnotatedElementUtils.hasAnnotation(type, ConfigurationProperties.class))
+                .toList();
     }
 
     /** After Spring Boot's logging set-up, so that the failure is reported, not printed raw. */

@@ -1,11 +1,6 @@
 package com.prospectdata.core.settings;
 
 import com.zaxxer.hikari.HikariConfig;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.net.URL;
-import java.util.Enumeration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -20,8 +15,6 @@ import org.springframework.boot.jdbc.autoconfigure.DataSourceProperties;
 import org.springframework.boot.web.server.autoconfigure.ServerProperties;
 import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.util.ClassUtils;
-import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Spring Boot's own settings that operators set, read before anything uses them. Left to Boot,
@@ -35,7 +28,6 @@ final class SpringSettingsCheck {
     /** The settings a process that serves HTTP reads; a command reads only the datasource's. */
     private static final List<String> SERVED_PREFIXES = List.of("server.", "management.", "spring.datasource.",
             "spring.lifecycle.", "spring.threads.", "spring.data.redis.", "spring.mvc.", "spring.jackson.");
-    private static final String METADATA = "META-INF/spring-configuration-metadata.json";
     private static final int HIGHEST_PORT = 65_535;
 
     private SpringSettingsCheck() {
@@ -81,26 +73,13 @@ final class SpringSettingsCheck {
      */
     static Map<String, Class<?>> documentedTypes() {
         ClassLoader loader = SpringSettingsCheck.class.getClassLoader();
-        JsonMapper json = JsonMapper.builder().build();
         Map<String, Class<?>> types = new HashMap<>();
-        try {
-            Enumeration<URL> files = loader.getResources(METADATA);
-            while (files.hasMoreElements()) {
-                JsonNode metadata;
-                try (InputStream in = files.nextElement().openStream()) {
-                    metadata = json.readTree(in);
-                }
-                for (JsonNode property : metadata.path("properties")) {
-                    String name = property.path("name").asString("");
-                    String type = property.path("type").asString("");
-                    if (SERVED_PREFIXES.stream().anyMatch(name::startsWith) && !type.isEmpty() && !type.contains("<")
-                            && ClassUtils.isPresent(type, loader)) {
-                        types.put(name, ClassUtils.resolveClassName(type, loader));
-                    }
-                }
+        for (ConfigurationMetadata.Entry property : ConfigurationMetadata.read("properties", "\"name\"",
+                entry -> SERVED_PREFIXES.stream().anyMatch(entry.name()::startsWith))) {
+            String type = property.type();
+            if (!type.isEmpty() && !type.contains("<") && ClassUtils.isPresent(type, loader)) {
+                types.put(property.name(), ClassUtils.resolveClassName(type, loader));
             }
-        } catch (IOException e) {
-            throw new UncheckedIOException("the settings' metadata cannot be read", e);
         }
         return types;
     }
