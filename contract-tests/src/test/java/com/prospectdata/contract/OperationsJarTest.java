@@ -95,7 +95,7 @@ class OperationsJarTest extends ContractTest {
      */
     @Test
     void answersOverHttp2WhoseClientLeftAtOnceAreSuccessesWithoutAnException() throws Exception {
-        int requests = 10;
+        int requests = 20;
         Map<String, String> served = Map.of("uri", TEMPLATE, "status", "200", "method", "GET", "outcome", "SUCCESS");
         Scrape before = management().scrape();
 
