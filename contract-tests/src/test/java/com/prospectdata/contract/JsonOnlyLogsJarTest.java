@@ -12,11 +12,14 @@ import io.restassured.response.Response;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -32,10 +35,11 @@ class JsonOnlyLogsJarTest extends ContractTest {
     private static final String LIST = "/api/v1/companies/";
 
     @Test
+    @Timeout(value = 3, unit = TimeUnit.MINUTES) // a server's whole life, start and shutdown included
     void everyLineOfAServersLifeIsJsonAndEachAccessLineIsEcs() throws Exception {
         Path directory = Path.of(System.getProperty("basedir", ".")).toAbsolutePath()
                 .resolve("target").resolve("contract").resolve("json-only-logs");
-        Map<String, Response> answers = new java.util.LinkedHashMap<>();
+        Map<String, Response> answers = new LinkedHashMap<>();
         ServerProcess server;
         try (RedisProcess redis = RedisProcess.start(directory.resolve("redis"))) {
             server = ServerProcess.onSharedDatabase("json-only-logs")
