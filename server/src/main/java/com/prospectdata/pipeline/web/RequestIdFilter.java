@@ -121,7 +121,7 @@ class RequestIdFilter extends OncePerRequestFilter {
     }
 
     /** A header value as a log field: printable ASCII, at most 256 characters; null when there is none. */
-    static String sanitized(String value) {
+    private static String sanitized(String value) {
         if (value == null) {
             return null;
         }
