@@ -1,14 +1,17 @@
 package com.prospectdata.pipeline;
 
+import com.prospectdata.core.openapi.ApiOperation;
 import com.prospectdata.core.openapi.ApiOperations;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.util.Optional;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.stereotype.Component;
 import org.springframework.web.filter.OncePerRequestFilter;
+import org.springframework.web.filter.ServerHttpObservationFilter;
 
 /**
  * The first {@code /api/v1} step, before the key is looked at: attaches the request's
@@ -42,7 +45,13 @@ public class OperationFilter extends OncePerRequestFilter {
     @Override
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
-        RequestContext.attach(request, operations.resolve(pathOf(request)));
+        Optional<ApiOperation> operation = operations.resolve(pathOf(request));
+        RequestContext.attach(request, operation);
+        // The route template of the request metrics (and of a trace's name) from here on, so that
+        // an answer a later step gives before Spring MVC maps the handler (a 401, a 429, a 304
+        // from the data version) carries it too, not UNKNOWN; the handler mapping sets the same.
+        operation.ifPresent(known -> ServerHttpObservationFilter.findObservationContext(request)
+                .ifPresent(observation -> observation.setPathPattern(known.pathTemplate())));
         chain.doFilter(request, response);
     }
 

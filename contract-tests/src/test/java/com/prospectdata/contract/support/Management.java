@@ -79,6 +79,21 @@ public final class Management {
     }
 
     /** The Prometheus scrape, parsed: one sample per series. */
+    /**
+     * Scrapes until {@code condition} holds, at most for {@code bound}, and returns the last
+     * scrape either way, for the caller's assertion to say what it held. A request is counted only
+     * after its answer has been sent, so a client can read its answer before the count moves.
+     */
+    public Scrape scrapeUntil(java.util.function.Predicate<Scrape> condition, Duration bound) throws InterruptedException {
+        Instant deadline = Instant.now().plus(bound);
+        Scrape scrape = scrape();
+        while (!condition.test(scrape) && Instant.now().isBefore(deadline)) {
+            Thread.sleep(50);
+            scrape = scrape();
+        }
+        return scrape;
+    }
+
     public Scrape scrape() {
         HttpResponse<String> response = get("/actuator/prometheus");
         if (response.statusCode() != 200) {

@@ -25,7 +25,6 @@ import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpMethod;
 import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Component;
-import org.springframework.web.filter.ServerHttpObservationFilter;
 import org.springframework.web.filter.ShallowEtagHeaderFilter;
 import org.springframework.web.util.ContentCachingResponseWrapper;
 
@@ -96,7 +95,7 @@ class ConditionalGetFilter extends ShallowEtagHeaderFilter {
         Optional<String> versionValidator = operation.flatMap(o -> versionValidators.validatorFor(request, o));
         if (versionValidator.isPresent()
                 && VersionValidators.namedIn(VersionValidators.ifNoneMatch(request), versionValidator.get())) {
-            notModified(request, response, operation.get(), versionValidator.get());
+            notModified(request, response, versionValidator.get());
             return;
         }
         super.doFilterInternal(request, new EncodingOnlyWithBody(response), (innerRequest, innerResponse) -> {
@@ -129,13 +128,11 @@ class ConditionalGetFilter extends ShallowEtagHeaderFilter {
     /**
      * The {@code 304} for a validator the data version still vouches for, without running the
      * operation: what a {@code 304} from the full path would carry (RFC 9110, 15.4.5), and the
-     * operation named for the access log and the request metrics as if it had run.
+     * operation named for the access log as if it had run (the request metrics have its route
+     * template from pipeline/OperationFilter).
      */
-    private void notModified(HttpServletRequest request, HttpServletResponse response,
-                             ApiOperation operation, String validator) {
+    private void notModified(HttpServletRequest request, HttpServletResponse response, String validator) {
         RequestContext.of(request).markAnsweredWithoutHandler();
-        ServerHttpObservationFilter.findObservationContext(request)
-                .ifPresent(context -> context.setPathPattern(operation.pathTemplate()));
         response.setStatus(HttpStatus.NOT_MODIFIED.value());
         response.setHeader(HttpHeaders.ETAG, validator);
         response.setHeader(HttpHeaders.CACHE_CONTROL, CACHE_CONTROL);

@@ -9,14 +9,15 @@ import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.slf4j.MDC;
+import org.slf4j.spi.LoggingEventBuilder;
 import org.springframework.beans.factory.annotation.Qualifier;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.http.HttpHeaders;
 import org.springframework.stereotype.Component;
@@ -39,10 +40,19 @@ class RequestIdFilter extends OncePerRequestFilter {
     private static final Logger accessLog = LoggerFactory.getLogger("access");
     private static final Logger log = LoggerFactory.getLogger(RequestIdFilter.class);
 
-    private final HandlerExceptionResolver errors;
+    /**
+     * The MDC key of the request id: {@code [%X{http.request.id}]} in the text pattern, ECS's
+     * {@code http.request.id} in JSON, where the MDC's keys become fields.
+     */
+    static final String REQUEST_ID_MDC = "http.request.id";
 
-    public RequestIdFilter(@Qualifier("handlerExceptionResolver") HandlerExceptionResolver errors) {
+    private final HandlerExceptionResolver errors;
+    private final boolean structured;
+
+    public RequestIdFilter(@Qualifier("handlerExceptionResolver") HandlerExceptionResolver errors,
+                           @Value("${logging.structured.format.console:}") String structuredFormat) {
         this.errors = errors;
+        this.structured = !structuredFormat.isBlank();
     }
 
     static String requestIdFor(String callerValue) {
@@ -53,12 +63,13 @@ class RequestIdFilter extends OncePerRequestFilter {
     }
 
     /**
-     * The access line: as text, {@code name=value} pairs in the message; as JSON
-     * ({@code logging.structured.format.console}), the same as fields of their own
-     * (docs/OPERATIONS.md, "Logs"). Never the key, only its id.
+     * The access line (docs/OPERATIONS.md, "Logs"). As text, {@code name=value} pairs in the
+     * message; as JSON ({@code logging.structured.format.console}), Elastic Common Schema fields,
+     * numbers as numbers, ours under {@code labels}, and a short message. The request id is the
+     * MDC's ({@link #REQUEST_ID_MDC}), once per line. Never the key, only its id.
      */
-    private static void logAccess(HttpServletRequest request, HttpServletResponse response, String requestId,
-                                  int status, long durationMs) {
+    private void logAccess(HttpServletRequest request, HttpServletResponse response, String requestId,
+                           int status, long durationNanos) {
         RequestContext context = RequestContext.of(request);
         Optional<AuthenticatedKey> caller = context.caller();
         String keyId = caller.map(key -> key.keyId().toString()).orElse("-");
@@ -66,36 +77,56 @@ class RequestIdFilter extends OncePerRequestFilter {
         String operation = request.getAttribute(HandlerMapping.BEST_MATCHING_HANDLER_ATTRIBUTE) instanceof HandlerMethod handler
                 ? GeneratedOperations.operationId(handler.getMethod()).orElse("-")
                 : context.answeredWithoutHandler() ? context.operation().map(ApiOperation::operationId).orElse("-") : "-";
-        String bytes = Objects.requireNonNullElse(response.getHeader(HttpHeaders.CONTENT_LENGTH), "-");
+        String bytes = response.getHeader(HttpHeaders.CONTENT_LENGTH);
         String userAgent = sanitized(request.getHeader(HttpHeaders.USER_AGENT));
-        accessLog.atInfo()
-                .setMessage("request_id={} key_id={} organization={} operation={} method={} path={} status={} duration_ms={} bytes={} client={}")
-                .addArgument(requestId).addArgument(keyId).addArgument(organization).addArgument(operation)
-                .addArgument(request.getMethod()).addArgument(request.getRequestURI()).addArgument(status)
-                .addArgument(durationMs).addArgument(bytes).addArgument(request.getRemoteAddr())
-                .addKeyValue("request_id", requestId)
-                .addKeyValue("key_id", keyId)
-                .addKeyValue("organization", organization)
-                .addKeyValue("operation", operation)
-                .addKeyValue("method", request.getMethod())
-                .addKeyValue("path", request.getRequestURI())
-                .addKeyValue("status", status)
-                .addKeyValue("duration_ms", durationMs)
-                .addKeyValue("bytes", bytes)
-                .addKeyValue("client", request.getRemoteAddr())
-                .addKeyValue("user_agent", userAgent)
-                .log();
+        String query = AccessLogQuery.shortened(request.getQueryString());
+        long durationMs = durationNanos / 1_000_000;
+        // Null once an HTTP/2 client has closed its connection after taking its answer.
+        String client = request.getRemoteAddr();
+        if (!structured) {
+            accessLog.atInfo()
+                    .setMessage("request_id={} key_id={} organization={} operation={} method={} path={} query={} status={}"
+                            + " duration_ms={} bytes={} client={} user_agent=\"{}\"")
+                    .addArgument(requestId).addArgument(keyId).addArgument(organization).addArgument(operation)
+                    .addArgument(request.getMethod()).addArgument(request.getRequestURI())
+                    .addArgument(query == null ? "-" : query).addArgument(status).addArgument(durationMs)
+                    .addArgument(bytes == null ? "-" : bytes).addArgument(client == null ? "-" : client)
+                    .addArgument(userAgent == null ? "-" : userAgent.replace('"', '\''))
+                    .log();
+            return;
+        }
+        LoggingEventBuilder line = accessLog.atInfo()
+                .setMessage("{} {} {} in {} ms")
+                .addArgument(request.getMethod()).addArgument(request.getRequestURI()).addArgument(status).addArgument(durationMs)
+                .addKeyValue("http.request.method", request.getMethod())
+                .addKeyValue("url.path", request.getRequestURI())
+                .addKeyValue("http.response.status_code", status)
+                .addKeyValue("event.duration", durationNanos)
+                .addKeyValue("labels.key_id", keyId)
+                .addKeyValue("labels.organization", organization)
+                .addKeyValue("labels.operation", operation);
+        if (client != null) {
+            line = line.addKeyValue("client.ip", client);
+        }
+        if (query != null) {
+            line = line.addKeyValue("url.query", query);
+        }
+        if (bytes != null && !bytes.isEmpty() && bytes.chars().allMatch(Character::isDigit) && bytes.length() < 19) {
+            line = line.addKeyValue("http.response.body.bytes", Long.parseLong(bytes));
+        }
+        if (userAgent != null) {
+            line = line.addKeyValue("user_agent.original", userAgent);
+        }
+        line.log();
     }
 
-    /** A header value as a log field: printable ASCII, at most 256 characters. */
+    /** A header value as a log field: printable ASCII, at most 256 characters; null when there is none. */
     private static String sanitized(String value) {
         if (value == null) {
-            return "-";
+            return null;
         }
-        String printable = value.codePoints().limit(256)
-                .map(c -> c >= 0x20 && c < 0x7f ? c : '?')
-                .collect(StringBuilder::new, StringBuilder::appendCodePoint, StringBuilder::append).toString();
-        return printable.isEmpty() ? "-" : printable;
+        String printable = AccessLogQuery.printable(value, 256);
+        return printable.isEmpty() ? null : printable;
     }
 
     private static String innermostMessage(Throwable failure) {
@@ -112,7 +143,7 @@ class RequestIdFilter extends OncePerRequestFilter {
         String requestId = requestIdFor(request.getHeader(HEADER));
         long started = System.nanoTime();
         response.setHeader(HEADER, requestId);
-        MDC.put("requestId", requestId);
+        MDC.put(REQUEST_ID_MDC, requestId);
         boolean completed = false;
         try {
             chain.doFilter(request, response);
@@ -136,8 +167,8 @@ class RequestIdFilter extends OncePerRequestFilter {
             // the response held when it happened: the log says what the client got.
             int status = ClientAbort.happenedTo(request) ? ClientAbort.STATUS
                     : completed ? response.getStatus() : HttpServletResponse.SC_INTERNAL_SERVER_ERROR;
-            logAccess(request, response, requestId, status, (System.nanoTime() - started) / 1_000_000);
-            MDC.remove("requestId");
+            logAccess(request, response, requestId, status, System.nanoTime() - started);
+            MDC.remove(REQUEST_ID_MDC);
         }
     }
 }

@@ -13,7 +13,8 @@ import org.springframework.stereotype.Component;
  * {@code enterprise}, or {@code none} when no key was accepted. A request whose client went away
  * before its answer was delivered is counted as {@code status="499"}, {@code outcome="CLIENT_ERROR"}. Every tag has a handful of
  * values; a key, a company id or a raw path never becomes one (unmatched paths are Spring's
- * {@code NOT_FOUND} or {@code UNKNOWN}).
+ * {@code NOT_FOUND} or {@code UNKNOWN}). Every route is its template, answers a step gives before
+ * the handler (401, 429) included (pipeline/OperationFilter).
  */
 @Component
 class RequestMetricsConvention extends DefaultServerRequestObservationConvention {
@@ -29,6 +30,12 @@ class RequestMetricsConvention extends DefaultServerRequestObservationConvention
     protected KeyValue status(ServerRequestObservationContext context) {
         return ClientAbort.happenedTo(context.getCarrier())
                 ? KeyValue.of("status", Integer.toString(ClientAbort.STATUS)) : super.status(context);
+    }
+
+    /** No exception for the container's note of a client's reset (web/ClientResetAfterAnswer). */
+    @Override
+    protected KeyValue exception(ServerRequestObservationContext context) {
+        return ClientResetAfterAnswer.isOne(context) ? KeyValue.of("exception", KeyValue.NONE_VALUE) : super.exception(context);
     }
 
     @Override
