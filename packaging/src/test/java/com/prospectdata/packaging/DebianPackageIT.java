@@ -79,6 +79,14 @@ class DebianPackageIT {
                 assertThat(made.filter(path -> !ownerOf(path).equals(NAME)).toList()).isEmpty();
             }
 
+            // A short command's first run leaves a start-up cache behind it, made in the background;
+            // the next run starts from it and answers the same.
+            Path cache = awaitStartupCache();
+            assertThat(ownerOf(cache)).isEqualTo(NAME);
+            Result cached = asServiceUser("keys", "list");
+            assertSucceeds(cached);
+            assertThat(cached.output()).startsWith("ID ");
+
             // The same package again takes the upgrade's path through the maintainer scripts: the data and the settings' modes stay.
             assertSucceeds(run(List.of("dpkg", "-i", deb.toString())));
             assertThat(DATA.resolve("postgres/PG_VERSION")).isRegularFile();
@@ -111,6 +119,32 @@ class DebianPackageIT {
         assertThat(existsAfter).as("paths that exist after dpkg --purge, against before dpkg -i").isEqualTo(existedBefore);
         assertThat(run(List.of("getent", "passwd", NAME)).exit()).as("the user").isEqualTo(2);
         assertThat(run(List.of("getent", "group", NAME)).exit()).as("the group").isEqualTo(2);
+    }
+
+    /** The cache of short commands, once the background run that makes it has ended (bounded: it runs keys list). */
+    private static Path awaitStartupCache() throws IOException {
+        Path directory = DATA.resolve("aot");
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);
+        while (System.nanoTime() < deadline) {
+            if (Files.isDirectory(directory)) {
+                try (Stream<Path> files = Files.list(directory)) {
+                    List<Path> present = files.toList();
+                    boolean making = present.stream().anyMatch(path -> path.getFileName().toString().endsWith(".lock"));
+                    List<Path> caches = present.stream().filter(path -> path.getFileName().toString().matches("commands-.*\\.aot")).toList();
+                    if (!making && caches.size() == 1) {
+                        return caches.getFirst();
+                    }
+                    assertThat(making || caches.isEmpty()).as("the cache's making ended without a cache: %s", present).isTrue();
+                }
+            }
+            try {
+                Thread.sleep(500);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(e);
+            }
+        }
+        throw new AssertionError("no start-up cache in " + directory + " after 3 minutes");
     }
 
     private static Path theDeb() throws IOException {
