@@ -2,7 +2,9 @@ package com.prospectdata.pipeline.ratelimit;
 
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.observation.ObservationRegistry;
 import java.time.Clock;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -12,10 +14,11 @@ class RateLimitConfiguration {
     /** {@code app.rate-limit.store}: {@code local} (one instance) or {@code redis} (shared by every instance). */
     @Bean
     RateLimitStore rateLimitStore(RateLimitProperties settings, RateLimitProperties.Redis redis, Clock clock,
-                                  MeterRegistry meters) {
+                                  MeterRegistry meters, ObjectProvider<ObservationRegistry> observations) {
         RateLimitStore store = switch (settings.store()) {
             case LOCAL -> new LocalRateLimitStore();
-            case REDIS -> new RedisRateLimitStore(redis.url(), settings.redisTimeout(), clock);
+            case REDIS -> new RedisRateLimitStore(redis.url(), settings.redisTimeout(), clock,
+                    observations.getIfAvailable(() -> ObservationRegistry.NOOP));
         };
         // Registered with either store, so that an alert on it never reads "no data": 0 when local.
         Gauge.builder("api.rate_limit.redis.fallback", store,

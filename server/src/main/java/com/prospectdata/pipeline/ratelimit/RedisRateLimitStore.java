@@ -13,6 +13,9 @@ import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.codec.ByteArrayCodec;
 import io.lettuce.core.codec.RedisCodec;
 import io.lettuce.core.codec.StringCodec;
+import io.lettuce.core.resource.ClientResources;
+import io.lettuce.core.tracing.MicrometerTracing;
+import io.micrometer.observation.ObservationRegistry;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -33,6 +36,7 @@ class RedisRateLimitStore implements RateLimitStore, AutoCloseable {
     private static final Duration LOG_EVERY = Duration.ofMinutes(1);
     private static final String KEY_PREFIX = "cpd:rate-limit:";
 
+    private final ClientResources resources;
     private final RedisClient client;
     private final LocalRateLimitStore fallback = new LocalRateLimitStore();
     private final Clock clock;
@@ -44,10 +48,21 @@ class RedisRateLimitStore implements RateLimitStore, AutoCloseable {
     private final AtomicReference<Instant> lastOutageLog = new AtomicReference<>(Instant.MIN);
 
     public RedisRateLimitStore(String redisUrl, Duration commandTimeout, Clock clock) {
+        this(redisUrl, commandTimeout, clock, ObservationRegistry.NOOP);
+    }
+
+    /** {@code observations}: one span per Redis command, a child of the request's span. */
+    RedisRateLimitStore(String redisUrl, Duration commandTimeout, Clock clock, ObservationRegistry observations) {
         this.clock = clock;
         RedisURI uri = RedisURI.create(redisUrl);
         uri.setTimeout(commandTimeout);
-        this.client = RedisClient.create(uri);
+        ClientResources.Builder resources = ClientResources.builder();
+        if (!observations.isNoop()) {
+            // Without the command's arguments: they are the bucket's key and its state.
+            resources.tracing(new MicrometerTracing(observations, "prospect-api-rate-limit", false));
+        }
+        this.resources = resources.build();
+        this.client = RedisClient.create(this.resources, uri);
         // Fail fast while disconnected instead of queueing: a request must not wait for Redis.
         this.client.setOptions(ClientOptions.builder()
                 .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
@@ -113,5 +128,6 @@ class RedisRateLimitStore implements RateLimitStore, AutoCloseable {
             connection.close();
         }
         client.shutdown();
+        resources.shutdown();
     }
 }
