@@ -13,7 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Instant;
-import java.util.Locale;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -59,18 +59,15 @@ final class DemoDataCommand implements Callable<Integer> {
         if (companies < 1) {
             throw new IllegalArgumentException("--companies must be at least 1");
         }
-        boolean json = switch (output.toLowerCase(Locale.ROOT)) {
-            case "json" -> true;
-            case "text" -> false;
-            default -> {
-                if (file != null) {
-                    throw new ParameterException(spec.commandLine(), "--output " + output
-                            + " is neither text nor json, and --file is given: write the file with --file only");
-                }
-                file = Path.of(output);
-                yield false;
+        Optional<OutputFormat.Format> format = OutputFormat.named(output);
+        if (format.isEmpty()) {
+            if (file != null) {
+                throw new ParameterException(spec.commandLine(), "--output " + output
+                        + " is neither text nor json, and --file is given: write the file with --file only");
             }
-        };
+            file = Path.of(output);
+        }
+        boolean json = format.orElse(OutputFormat.Format.TEXT) == OutputFormat.Format.JSON;
         if (file != null) {
             long lines = writeImportFile(file);
             if (json) {

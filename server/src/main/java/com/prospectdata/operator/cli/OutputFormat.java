@@ -8,6 +8,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Option;
@@ -74,10 +75,16 @@ final class OutputFormat {
     }
 
     static Format parse(String text) {
+        return named(text).orElseThrow(
+                () -> new TypeConversionException("'" + text + "' is not an output format: write text or json"));
+    }
+
+    /** The format this names, in any case; empty for any other text. */
+    static Optional<Format> named(String text) {
         return switch (text.toLowerCase(Locale.ROOT)) {
-            case "text" -> Format.TEXT;
-            case "json" -> Format.JSON;
-            default -> throw new TypeConversionException("'" + text + "' is not an output format: write text or json");
+            case "text" -> Optional.of(Format.TEXT);
+            case "json" -> Optional.of(Format.JSON);
+            default -> Optional.empty();
         };
     }
 
