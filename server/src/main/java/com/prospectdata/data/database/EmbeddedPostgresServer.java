@@ -40,7 +40,8 @@ import org.slf4j.LoggerFactory;
  * <p>Every process of the operator tool uses the same data directory: the first one starts the
  * server, the others attach to the one that is running, found through PostgreSQL's own
  * {@code postmaster.pid}. That way {@code keys issue} works while {@code serve} is up, and on its
- * own.
+ * own. One process at a time starts it, under a lock on {@code postgres.start} beside the data
+ * directory ({@link #startUnlessBusy}); the others wait and attach.
  *
  * <p>The server belongs to no process: it runs detached from the one that started it, and the
  * last process out stops it. A process that ends while another still has sessions open leaves
@@ -67,8 +68,11 @@ import org.slf4j.LoggerFactory;
 public final class EmbeddedPostgresServer implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(EmbeddedPostgresServer.class);
-    /** How long a process waits while another starts the server at the same moment. */
-    private static final Duration ATTACH_TIMEOUT = Duration.ofSeconds(60);
+    /**
+     * How long a process waits while another starts the server at the same moment: a first start
+     * unpacks PostgreSQL, runs initdb and waits up to a minute for the server to accept connections.
+     */
+    private static final Duration ATTACH_TIMEOUT = Duration.ofSeconds(120);
     /**
      * How long a process waits for a starter that is still there to bring a stopped server back
      * (serve's attempts come at most 2 s apart: RestartSchedule) before it says so and gives up.
@@ -169,24 +173,71 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
                 sleep(DatabaseReachability.CHECK_INTERVAL);
                 continue;
             }
-            try {
-                boolean fresh = !Files.isRegularFile(dataDirectory.resolve("PG_VERSION"));
-                String password = fresh ? passwordFile.createOrRead() : passwordFile.read().orElse(null);
-                EmbeddedPostgres started = builder(settings, fresh, password).start();
-                log.info("Started the embedded PostgreSQL on port {} ({}{})", started.getPort(), dataDirectory,
-                        settings.durable() ? "" : ", not durable: a crash may lose recent commits");
-                FileLock starterLock = tryLockAsStarter(dataDirectory).orElseThrow(() ->
-                        new IllegalStateException("Another process holds " + starterLockFile(dataDirectory)));
-                return new EmbeddedPostgresServer(started, starterLock, dataDirectory, started.getPort(),
-                        requirePassword(passwordFile, started.getPort(), applicationName), applicationName);
-            } catch (IOException | IllegalStateException e) {
-                // Another process is starting it at this very moment: attach once it is up.
-                if (System.nanoTime() > deadline) {
-                    throw new IllegalStateException("Could not start or reach the embedded PostgreSQL in "
-                            + dataDirectory.toAbsolutePath() + ": " + e.getMessage(), e);
-                }
-                sleep(Duration.ofMillis(500));
+            Attempt attempt = startUnlessBusy(settings, passwordFile, applicationName);
+            if (attempt.started() != null) {
+                return attempt.started();
             }
+            if (System.nanoTime() - deadline > 0) {
+                throw new IllegalStateException("Could not start or reach the embedded PostgreSQL in "
+                        + dataDirectory.toAbsolutePath() + " within " + ATTACH_TIMEOUT.toSeconds() + " s: " + attempt.busy()
+                        + " (PostgreSQL's own log: " + serverLog(dataDirectory) + ")");
+            }
+            sleep(Duration.ofMillis(200));
+        }
+    }
+
+    /** A server this process started, or what keeps it from starting one now. */
+    private record Attempt(@Nullable EmbeddedPostgresServer started, String busy) {
+    }
+
+    /**
+     * Starts the server unless another process is at it. One process at a time starts it, under
+     * the start lock beside the data directory: zonky runs initdb before it takes its own lock,
+     * and two first starts at once would both write a new cluster into the same directory. With
+     * the lock held, a server that another start left running, a postmaster still coming up,
+     * shutting down or recovering, and zonky's lock still held by a process that stopped it are
+     * each a reason to wait, not to start; what fails after that is a real failure, said at once.
+     */
+    private static Attempt startUnlessBusy(Settings settings, EmbeddedPostgresPassword passwordFile, String applicationName) {
+        Path dataDirectory = settings.dataDirectory();
+        Optional<FileLock> startLock;
+        try {
+            Files.createDirectories(dataDirectory);
+            startLock = lockedOrHeld(startLockFile(dataDirectory));
+        } catch (IOException e) {
+            throw new IllegalStateException("Could not start the embedded PostgreSQL in " + dataDirectory.toAbsolutePath() + ": "
+                    + e.getMessage(), e);
+        }
+        if (startLock.isEmpty()) {
+            return new Attempt(null, "another process (" + holder(startLockFile(dataDirectory)) + ") is starting it");
+        }
+        writePid(startLock.get(), startLockFile(dataDirectory));
+        try {
+            if (runningPort(dataDirectory).isPresent() || otherStarter(dataDirectory).isPresent()) {
+                return new Attempt(null, "another process has just started it");
+            }
+            Optional<ProcessHandle> postmaster = runningPostmaster(dataDirectory);
+            if (postmaster.isPresent()) {
+                return new Attempt(null, "its postmaster (pid " + postmaster.get().pid()
+                        + ") runs but does not accept connections: it is starting, stopping or recovering");
+            }
+            if (heldElsewhere(dataDirectory.resolve(DATA_DIRECTORY_LOCK))) {
+                return new Attempt(null, "another process still holds " + dataDirectory.resolve(DATA_DIRECTORY_LOCK));
+            }
+            boolean fresh = !Files.isRegularFile(dataDirectory.resolve("PG_VERSION"));
+            String password = fresh ? passwordFile.createOrRead() : passwordFile.read().orElse(null);
+            EmbeddedPostgres started = builder(settings, fresh, password).start();
+            log.info("Started the embedded PostgreSQL on port {} ({}{})", started.getPort(), dataDirectory,
+                    settings.durable() ? "" : ", not durable: a crash may lose recent commits");
+            FileLock starterLock = tryLockWithPid(starterLockFile(dataDirectory)).orElseThrow(() ->
+                    new IllegalStateException("Another process holds " + starterLockFile(dataDirectory)));
+            return new Attempt(new EmbeddedPostgresServer(started, starterLock, dataDirectory, started.getPort(),
+                    requirePassword(passwordFile, started.getPort(), applicationName), applicationName), "");
+        } catch (IOException | IllegalStateException e) {
+            throw new IllegalStateException("Could not start the embedded PostgreSQL in " + dataDirectory.toAbsolutePath() + ": "
+                    + e.getMessage() + " (PostgreSQL's own log: " + serverLog(dataDirectory) + ")", e);
+        } finally {
+            releaseQuietly(startLock.get());
         }
     }
 
@@ -466,7 +517,7 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
      * left running is taken over with its lock.
      */
     private boolean takeStartersPlace() {
-        Optional<FileLock> starter = tryLockAsStarter(dataDirectory);
+        Optional<FileLock> starter = tryLockWithPid(starterLockFile(dataDirectory));
         if (starter.isEmpty()) {
             return false;
         }
@@ -593,57 +644,75 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
      */
     private static Optional<String> otherStarter(Path dataDirectory) {
         Path file = starterLockFile(dataDirectory);
-        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+        return heldElsewhere(file) ? Optional.of(holder(file)) : Optional.empty();
+    }
+
+    /**
+     * Whether another process, or another channel of this JVM, holds a lock on the file. A file
+     * that is not there is held by nobody, and is not made: initdb wants an empty data directory.
+     */
+    private static boolean heldElsewhere(Path file) {
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE);
              FileLock lock = channel.tryLock()) {
-            if (lock != null) {
-                return Optional.empty();
-            }
+            return lock == null;
         } catch (OverlappingFileLockException e) {
-            return Optional.of("pid " + ProcessHandle.current().pid());
+            return true;
         } catch (IOException e) {
-            return Optional.empty();
-        }
-        try {
-            String pid = Files.readString(file, StandardCharsets.US_ASCII).strip();
-            return Optional.of(pid.matches("[0-9]{1,10}") ? "pid " + pid : "pid unknown");
-        } catch (IOException e) {
-            return Optional.of("pid unknown");
+            return false;
         }
     }
 
-    /** The starter's lock, with this process's pid written in it; empty if another holds it. */
-    private static Optional<FileLock> tryLockAsStarter(Path dataDirectory) {
-        Optional<FileLock> lock = tryLock(starterLockFile(dataDirectory));
-        lock.ifPresent(held -> {
-            try {
-                held.channel().truncate(0);
-                held.channel().write(ByteBuffer.wrap((ProcessHandle.current().pid() + "\n").getBytes(StandardCharsets.US_ASCII)), 0);
-            } catch (IOException e) {
-                log.debug("Could not write this process's pid into {}: {}", starterLockFile(dataDirectory), e.getMessage());
-            }
-        });
+    /** "pid N" as the holder of a lock wrote it into the file ({@link #tryLockWithPid}). */
+    private static String holder(Path file) {
+        try {
+            String pid = Files.readString(file, StandardCharsets.US_ASCII).strip();
+            return pid.matches("[0-9]{1,10}") ? "pid " + pid : "pid unknown";
+        } catch (IOException e) {
+            return "pid unknown";
+        }
+    }
+
+    /** A lock on the file, with this process's pid written in it; empty if another holds it. */
+    private static Optional<FileLock> tryLockWithPid(Path file) {
+        Optional<FileLock> lock = tryLock(file);
+        lock.ifPresent(held -> writePid(held, file));
         return lock;
+    }
+
+    private static void writePid(FileLock held, Path file) {
+        try {
+            held.channel().truncate(0);
+            held.channel().write(ByteBuffer.wrap((ProcessHandle.current().pid() + "\n").getBytes(StandardCharsets.US_ASCII)), 0);
+        } catch (IOException e) {
+            log.debug("Could not write this process's pid into {}: {}", file, e.getMessage());
+        }
     }
 
     /** A lock on the whole file, if no other process (and no other channel of this JVM) holds one. */
     private static Optional<FileLock> tryLock(Path file) {
-        FileChannel channel = null;
         try {
-            channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+            return lockedOrHeld(file);
+        } catch (IOException e) {
+            log.debug("Could not lock {}: {}", file, e.toString());
+            return Optional.empty();
+        }
+    }
+
+    /** As {@link #tryLock}, but a file that cannot be opened or locked at all is an error, not a lock held. */
+    private static Optional<FileLock> lockedOrHeld(Path file) throws IOException {
+        FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+        try {
             FileLock lock = channel.tryLock();
             if (lock != null) {
                 return Optional.of(lock);
             }
-        } catch (IOException | OverlappingFileLockException e) {
-            log.debug("Could not lock {}: {}", file, e.toString());
+        } catch (OverlappingFileLockException e) {
+            log.debug("Another channel of this JVM holds {}", file);
+        } catch (IOException e) {
+            channel.close();
+            throw e;
         }
-        if (channel != null) {
-            try {
-                channel.close();
-            } catch (IOException e) {
-                log.debug("Could not close {}: {}", file, e.getMessage());
-            }
-        }
+        channel.close();
         return Optional.empty();
     }
 
@@ -660,6 +729,11 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
 
     static Path starterLockFile(Path dataDirectory) {
         return dataDirectory.resolveSibling(dataDirectory.getFileName() + ".starter");
+    }
+
+    /** Held while a process starts the server through zonky ({@link #startUnlessBusy}). */
+    static Path startLockFile(Path dataDirectory) {
+        return dataDirectory.resolveSibling(dataDirectory.getFileName() + ".start");
     }
 
     static Path serverLog(Path dataDirectory) {

@@ -15,8 +15,14 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.Test;
@@ -115,6 +121,42 @@ class EmbeddedPostgresServerTest {
             second.close();
             try (Connection connection = connect(first, first.password())) {
                 assertThat(show(connection, "fsync")).as("closing an attached process leaves the server up").isEqualTo("on");
+            }
+        }
+    }
+
+    @Test
+    void processesThatBeginTogetherOnAFreshDirectoryMakeOneServerAndShareIt() throws Exception {
+        // Nothing there yet, not even the folder of the data directory: a first run of the jar.
+        Path fresh = dataDirectory.resolve("data").resolve("postgres");
+        int processes = 3;
+        CyclicBarrier together = new CyclicBarrier(processes);
+        List<Future<EmbeddedPostgresServer>> starts = new ArrayList<>();
+        try (ExecutorService threads = Executors.newFixedThreadPool(processes)) {
+            for (int i = 0; i < processes; i++) {
+                starts.add(threads.submit(() -> {
+                    together.await();
+                    return EmbeddedPostgresServer.startOrAttach(new EmbeddedPostgresServer.Settings(fresh, 0, "32MB", true));
+                }));
+            }
+        }
+        List<EmbeddedPostgresServer> servers = new ArrayList<>();
+        for (Future<EmbeddedPostgresServer> started : starts) {
+            servers.add(started.get());
+        }
+        try {
+            assertThat(servers).filteredOn(EmbeddedPostgresServer::ownsServer).as("one of them started it").hasSize(1);
+            assertThat(servers).extracting(EmbeddedPostgresServer::port).as("the others attached to it").containsOnly(servers.getFirst().port());
+            for (EmbeddedPostgresServer server : servers) {
+                try (Connection connection = connect(server, server.password())) {
+                    assertThat(show(connection, "fsync")).isEqualTo("on");
+                }
+            }
+            assertThat(Files.readString(fresh.resolveSibling("postgres.log"))).as("one initdb, one server")
+                    .doesNotContain("another server might be running").doesNotContain("could not");
+        } finally {
+            for (EmbeddedPostgresServer server : servers.reversed()) {
+                server.close();
             }
         }
     }
