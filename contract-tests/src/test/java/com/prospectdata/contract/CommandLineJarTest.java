@@ -1,14 +1,21 @@
 package com.prospectdata.contract;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.prospectdata.contract.support.Directories;
 import com.prospectdata.contract.support.RunsBesideOthers;
 import com.prospectdata.contract.support.ServerJar;
 import com.prospectdata.testing.Json;
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -67,5 +74,46 @@ class CommandLineJarTest {
         assertThat(listed.get(0).get("expires_at").isNull()).isTrue();
         jar.run("keys", "revoke", issued.get("id").asString()).requireSuccess();
         assertThat(oneLine(jar.run("keys", "revoke", issued.get("id").asString()), 1)).contains("already revoked");
+    }
+
+    /**
+     * The machine's default {@code java} may be older than the jar's (17 on these machines): one
+     * line names it and the way out, instead of an UnsupportedClassVersionError's stack.
+     */
+    @Test
+    void onAnOlderJavaOneLineSaysWhichJavaItNeeds() throws Exception {
+        Optional<Path> older = olderJava();
+        assumeTrue(older.isPresent(), "no Java 17 to 20 under /usr/lib/jvm");
+        Process process = new ProcessBuilder(older.get().resolve("bin/java").toString(), "-jar",
+                System.getProperty("contract.server.jar"), "keys", "list")
+                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+                .start();
+        String stdout = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        String stderr = new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        ServerJar.Result result = new ServerJar.Result(List.of("keys", "list"), process.exitValue(), stdout, stderr);
+        assertThat(oneLine(result, 1)).matches("error: prospect-api needs Java 21 or newer, and this is Java (1[7-9]|20) \\(.+\\):"
+                + " run it with a newer one, e\\.g\\. \\$JAVA_HOME/bin/java -jar prospect-api\\.jar \\.\\.\\.");
+    }
+
+    /** A Java 17 to 20 installed the Debian way, from its release file. */
+    private static Optional<Path> olderJava() throws IOException {
+        Path installed = Path.of("/usr/lib/jvm");
+        if (!Files.isDirectory(installed)) {
+            return Optional.empty();
+        }
+        try (Stream<Path> homes = Files.list(installed)) {
+            return homes.filter(home -> Files.isExecutable(home.resolve("bin/java")) && Files.isRegularFile(home.resolve("release")))
+                    .filter(home -> {
+                        try {
+                            return Files.readString(home.resolve("release")).lines()
+                                    .anyMatch(line -> line.matches("JAVA_VERSION=\"(17|18|19|20)[\".].*"));
+                        } catch (IOException e) {
+                            return false;
+                        }
+                    })
+                    .sorted()
+                    .findFirst();
+        }
     }
 }
