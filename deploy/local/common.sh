@@ -87,7 +87,15 @@ terminate() {
     [ -n "${pids// /}" ] || return 0
     for pid in $pids; do kill -TERM "$pid" 2>/dev/null || true; done
     wait_gone "$pids" "$timeout" && return 0
-    for pid in $pids; do pid_running "$pid" && kill -KILL "$pid" 2>/dev/null || true; done
+    for pid in $pids; do
+        pid_running "$pid" || continue
+        # A JVM that ignored SIGTERM for so long is stuck: its threads, virtual ones too, say where.
+        if [ -x "${JAVA_HOME:-}/bin/jcmd" ] && [ -d "${LOG_DIR:-}" ] && tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null | grep -q java; then
+            timeout 30 "$JAVA_HOME/bin/jcmd" "$pid" Thread.dump_to_file -overwrite "$LOG_DIR/stuck-$pid.threads.txt" \
+                >/dev/null 2>&1 || true
+        fi
+        kill -KILL "$pid" 2>/dev/null || true
+    done
     wait_gone "$pids" 10
 }
 
