@@ -97,8 +97,15 @@ class ChangeFeedJarTest extends ContractTest {
         assertThat(searchNow.get("changes_cursor").stringValue()).isEqualTo(cursor);
         Response empty = givenKey(key).get(changesPath(search, cursor, 100));
         assertThat(json(empty).get("changes")).isEmpty();
-        assertThat(givenKey(key).header("If-None-Match", empty.header("ETag")).get(changesPath(search, cursor, 100)).statusCode())
-                .isEqualTo(304);
+        // The version behind an ETag may be a read up to 1 s old (docs/api-rules.md §1): the
+        // import just before may move it once more, with the same empty answer; then it holds.
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(3);
+        Response revalidated = givenKey(key).header("If-None-Match", empty.header("ETag")).get(changesPath(search, cursor, 100));
+        while (revalidated.statusCode() == 200 && System.nanoTime() < deadline) {
+            assertThat(json(revalidated).get("changes")).isEmpty();
+            revalidated = givenKey(key).header("If-None-Match", revalidated.header("ETag")).get(changesPath(search, cursor, 100));
+        }
+        assertThat(revalidated.statusCode()).isEqualTo(304);
     }
 
     @Test
