@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFileAttributes;
@@ -15,6 +16,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
@@ -26,8 +29,8 @@ import org.junit.jupiter.api.Test;
  * /var/lib/prospect-api), installed again as an upgrade, the unit checked by
  * {@code systemd-analyze verify}, then {@code dpkg --purge}, after which nothing of it may be
  * left. It changes the machine, so it runs as root only; a package left by an earlier run is
- * purged first. The commands run with the environment the unit gives them: no JAVA_HOME, the
- * standard PATH.
+ * purged first. Nor does it leave anything in /tmp. The commands run with the environment the
+ * unit gives them: no JAVA_HOME, the standard PATH.
  */
 class DebianPackageIT {
 
@@ -57,6 +60,8 @@ class DebianPackageIT {
         }
         assertThat(existedBefore).containsKeys(Path.of("/usr/share/prospect-api/prospect-api.jar"), Path.of("/usr/bin/prospect-api"),
                 SETTINGS, UNIT);
+        Set<Path> temporaryBefore = temporaryEntries();
+        int serviceUid;
         for (Path made : List.of(DATA, Path.of("/var/log/prospect-api"))) {
             existedBefore.put(made, false);
         }
@@ -64,6 +69,7 @@ class DebianPackageIT {
             assertSucceeds(run(List.of("dpkg", "-i", deb.toString())));
             assertThat(run(List.of("getent", "passwd", NAME)).output().strip())
                     .endsWith(":" + DATA + ":/usr/sbin/nologin");
+            serviceUid = (int) Files.getAttribute(DATA, "unix:uid", LinkOption.NOFOLLOW_LINKS);
             assertOwnedAndMode(SETTINGS, "root", NAME, "rw-r-----");
             assertOwnedAndMode(DATA, NAME, NAME, "rwxr-x---");
             assertThat(Files.readString(SETTINGS)).contains("APP_DATA_DIR=" + DATA);
@@ -119,6 +125,33 @@ class DebianPackageIT {
         assertThat(existsAfter).as("paths that exist after dpkg --purge, against before dpkg -i").isEqualTo(existedBefore);
         assertThat(run(List.of("getent", "passwd", NAME)).exit()).as("the user").isEqualTo(2);
         assertThat(run(List.of("getent", "group", NAME)).exit()).as("the group").isEqualTo(2);
+        // Other builds share /tmp: only what the service user made counts, and that user is gone now.
+        Set<Path> leftInTemporary = new TreeSet<>(temporaryEntries());
+        leftInTemporary.removeAll(temporaryBefore);
+        leftInTemporary.removeIf(path -> !ownedBy(path, serviceUid) && !path.getFileName().toString().contains(NAME));
+        assertThat(leftInTemporary).as("what the service user's commands left in /tmp and /var/tmp").isEmpty();
+    }
+
+    /** The entries of /tmp and /var/tmp, where a process writes what it does not keep, whichever its java.io.tmpdir. */
+    private static Set<Path> temporaryEntries() throws IOException {
+        Set<Path> entries = new TreeSet<>();
+        for (Path directory : List.of(Path.of("/tmp"), Path.of("/var/tmp"))) {
+            try (Stream<Path> listed = Files.list(directory)) {
+                listed.forEach(entries::add);
+            }
+        }
+        return entries;
+    }
+
+    /** Whether the path belongs to the uid; one another build removed meanwhile does not. */
+    private static boolean ownedBy(Path path, int uid) {
+        try {
+            return (int) Files.getAttribute(path, "unix:uid", LinkOption.NOFOLLOW_LINKS) == uid;
+        } catch (NoSuchFileException e) {
+            return false;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** The cache of short commands, once the background run that makes it has ended (bounded: it runs keys list). */
