@@ -16,11 +16,12 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -28,29 +29,42 @@ import org.junit.jupiter.api.Test;
  * run as the service user (help, and {@code keys list} on the embedded PostgreSQL it starts in
  * /var/lib/prospect-api), installed again as an upgrade, the unit checked by
  * {@code systemd-analyze verify}, then {@code dpkg --purge}, after which nothing of it may be
- * left. It changes the machine, so it runs as root only; a package left by an earlier run is
- * purged first. Nor does it leave anything in /tmp. The commands run with the environment the
- * unit gives them: no JAVA_HOME, the standard PATH.
+ * left. It changes the machine, so it runs as root only, and only where nothing of an
+ * installation is ({@link PackageTraces}): a purge deletes the settings, the data and the user,
+ * and those of an installation it did not make are not its to delete. Nor does it leave anything
+ * in /tmp. The commands run with the environment the unit gives them: no JAVA_HOME, the standard
+ * PATH.
  */
 class DebianPackageIT {
 
-    private static final String NAME = "prospect-api";
+    private static final String NAME = PackageTraces.NAME;
     private static final Path SETTINGS = Path.of("/etc/prospect-api/prospect-api.env");
     private static final Path DATA = Path.of("/var/lib/prospect-api");
     private static final Path UNIT = Path.of("/usr/lib/systemd/system/prospect-api.service");
     private static final Path TARGET = Path.of(System.getProperty("packaging.target", "target"));
 
-    @BeforeAll
-    static void rootWithDpkg() {
-        assumeTrue(run(List.of("id", "-u")).output().strip().equals("0"),
+    // Before each test, not all: an assumption failing before all counts no test at all, where
+    // before each the test is reported skipped.
+    @BeforeEach
+    void rootWithDpkgAndNoInstallation() {
+        skipUnless(run(List.of("id", "-u")).output().strip().equals("0"),
                 "skipped: installing a package needs root (run the build as root to test the .deb)");
-        assumeTrue(onPath("dpkg"), "skipped: no dpkg on PATH, not a Debian machine");
+        skipUnless(onPath("dpkg"), "skipped: no dpkg on PATH, not a Debian machine");
+        Optional<String> installation = PackageTraces.whyNotHere(new ThisMachine());
+        skipUnless(installation.isEmpty(), installation.orElse(""));
+    }
+
+    /** The reason goes to the reports with the assumption, and to stderr for whoever reads the build's output. */
+    private static void skipUnless(boolean condition, String reason) {
+        if (!condition) {
+            System.err.println(reason);
+        }
+        assumeTrue(condition, reason);
     }
 
     @Test
     void installsRunsAsTheServiceUserAndPurgesWithoutATrace() throws IOException {
         Path deb = theDeb();
-        purgeEarlierRun();
         // What dpkg --purge must give back: every path of the package as it was before (the
         // shared directories such as /usr/bin stay, the package's own go), and none of the
         // paths the maintainer scripts make.
@@ -60,6 +74,9 @@ class DebianPackageIT {
         }
         assertThat(existedBefore).containsKeys(Path.of("/usr/share/prospect-api/prospect-api.jar"), Path.of("/usr/bin/prospect-api"),
                 SETTINGS, UNIT);
+        // The guard looked for every path of the package's own before the test began.
+        assertThat(existedBefore.keySet()).filteredOn(path -> path.toString().contains(NAME))
+                .allMatch(path -> PackageTraces.PATHS.stream().anyMatch(path::startsWith), "under one of " + PackageTraces.PATHS);
         Set<Path> temporaryBefore = temporaryEntries();
         int serviceUid;
         for (Path made : List.of(DATA, Path.of("/var/log/prospect-api"))) {
@@ -115,16 +132,15 @@ class DebianPackageIT {
                 assertThat(verify.exit()).isZero();
             }
         } finally {
+            // The installation this test made, none other: there was none before it (rootWithDpkgAndNoInstallation).
             Result purge = run(List.of("dpkg", "--purge", NAME));
             assertSucceeds(purge);
         }
 
-        assertThat(known()).as("dpkg's status of the package after --purge").isFalse();
+        assertThat(PackageTraces.whyNotHere(new ThisMachine())).as("what dpkg --purge left of the package").isEmpty();
         Map<Path, Boolean> existsAfter = new LinkedHashMap<>();
         existedBefore.keySet().forEach(path -> existsAfter.put(path, Files.exists(path, LinkOption.NOFOLLOW_LINKS)));
         assertThat(existsAfter).as("paths that exist after dpkg --purge, against before dpkg -i").isEqualTo(existedBefore);
-        assertThat(run(List.of("getent", "passwd", NAME)).exit()).as("the user").isEqualTo(2);
-        assertThat(run(List.of("getent", "group", NAME)).exit()).as("the group").isEqualTo(2);
         // Other builds share /tmp: only what the service user made counts, and that user is gone now.
         Set<Path> leftInTemporary = new TreeSet<>(temporaryEntries());
         leftInTemporary.removeAll(temporaryBefore);
@@ -188,17 +204,29 @@ class DebianPackageIT {
         }
     }
 
-    /** A package an interrupted run left installed would make dpkg -i an upgrade. */
-    private static void purgeEarlierRun() {
-        if (known()) {
-            assertSucceeds(run(List.of("dpkg", "--purge", NAME)));
-        }
-    }
+    /** The machine as the guard sees it, through the same commands as the test's. */
+    private static final class ThisMachine implements PackageTraces.Machine {
 
-    /** Whether dpkg knows the package as anything but purged: installed, half-installed, or its conffiles left. */
-    private static boolean known() {
-        Result status = run(List.of("dpkg-query", "-W", "-f", "${db:Status-Status}", NAME));
-        return status.exit() == 0 && !status.output().strip().equals("not-installed");
+        @Override
+        public PackageTraces.DpkgQuery dpkgQuery() {
+            Result query = run(List.of("dpkg-query", "-W", "-f", PackageTraces.DPKG_QUERY_FORMAT, NAME));
+            return new PackageTraces.DpkgQuery(query.exit(), query.output());
+        }
+
+        @Override
+        public boolean exists(Path path) {
+            return Files.exists(path, LinkOption.NOFOLLOW_LINKS);
+        }
+
+        @Override
+        public boolean hasUser(String name) {
+            return run(List.of("getent", "passwd", name)).exit() == 0;
+        }
+
+        @Override
+        public boolean hasGroup(String name) {
+            return run(List.of("getent", "group", name)).exit() == 0;
+        }
     }
 
     /** The paths of the package's data, from its listing: "drwxr-xr-x root/root 0 2026-01-01 00:00 ./usr/bin/". */
