@@ -53,6 +53,14 @@ find_java() {
     return 1
 }
 
+# How the topology starts the jar, for its instances and its commands: the repository's launcher,
+# which runs it from its start-up caches (docs/OPERATIONS.md, "The launcher"), with the JVM
+# options of every instance ($JAVA_OPTIONS). LAUNCH is a command prefix that env execs to the
+# end, so a background start's $! is the JVM's own pid.
+set_launch() {
+    LAUNCH=(env "JAVA_HOME=$JAVA_HOME" "PROSPECT_API_JAR=$JAR" "JAVA_OPTS=$JAVA_OPTIONS" "$REPO/bin/prospect-api")
+}
+
 # A pid counts as running only when it exists and is not a zombie (a process that exited but
 # whose parent has not reaped it still answers kill -0).
 pid_running() {
