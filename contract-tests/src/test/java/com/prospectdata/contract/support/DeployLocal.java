@@ -112,6 +112,8 @@ public final class DeployLocal {
         Map<String, String> environment = builder.environment();
         environment.put("DEPLOY_LOCAL_DIR", stateDirectory().toString());
         environment.put("DEPLOY_LOCAL_JAR", System.getProperty("contract.server.jar"));
+        // The same JVM options as every other server of the run, so that they share its start-up cache.
+        environment.put("DEPLOY_LOCAL_JAVA_OPTS", System.getProperty("contract.java-options"));
         environment.put("JAVA_HOME", Path.of(ProcessHandle.current().info().command().orElseThrow()).getParent().getParent().toString());
         environment.put("DEPLOY_LOCAL_BASE_PORT", basePort);
         environment.put("DEPLOY_LOCAL_SERVE_ARGS", serveArguments);

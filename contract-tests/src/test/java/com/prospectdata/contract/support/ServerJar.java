@@ -14,7 +14,13 @@ import java.util.concurrent.TimeUnit;
 /**
  * The packaged server, {@code server/target/prospect-api.jar}, run as the operators run it: the
  * operator commands of docs/OPERATIONS.md and {@code serve}, with the database given through
- * Spring Boot's {@code SPRING_DATASOURCE_*} environment variables.
+ * Spring Boot's {@code SPRING_DATASOURCE_*} environment variables. Every start goes through the
+ * repository's launcher, {@code bin/prospect-api} (docs/OPERATIONS.md, "The launcher"): the jar as
+ * Spring Boot's tools extract it, from the JDK's ahead-of-time caches that the build made before
+ * the tests ran, with the JVM options of {@code contract.java-options}. A run starts dozens of
+ * JVMs on two cores, and their start-up was most of its CPU. The classes that show the jar exactly
+ * as a user runs it (the demo, the command line on an older Java) start it with {@code java -jar}
+ * themselves.
  */
 public final class ServerJar {
 
@@ -22,7 +28,9 @@ public final class ServerJar {
     private static final long COMMAND_TIMEOUT_SECONDS = 120;
 
     private final Path jar;
-    private final String java;
+    private final Path launcher;
+    private final String javaHome;
+    private final String javaOptions;
     private final Map<String, String> environment;
     private final Path commandLog;
 
@@ -33,8 +41,10 @@ public final class ServerJar {
         }
         this.jar = jar;
         warnIfStale(jar);
+        this.launcher = Path.of(required("contract.launcher"));
         // The JDK running these tests (25); the server needs no other.
-        this.java = ProcessHandle.current().info().command().orElse("java");
+        this.javaHome = System.getProperty("java.home");
+        this.javaOptions = required("contract.java-options");
         this.environment = Map.copyOf(environment);
         this.commandLog = commandLog;
     }
@@ -85,8 +95,7 @@ public final class ServerJar {
 
     /** Runs an operator command (e.g. {@code keys issue --org ID --tier pro}) to its end. */
     public Result run(String... arguments) {
-        CommandStarts.Start start = CommandStarts.forCommand(java, jar);
-        List<String> command = new ArrayList<>(start.command());
+        List<String> command = new ArrayList<>(List.of(launcher.toString()));
         command.addAll(List.of(arguments));
         try {
             Path stdout = Files.createTempFile(commandLog.getParent(), "command-", ".out");
@@ -96,7 +105,7 @@ public final class ServerJar {
                         .redirectOutput(stdout.toFile())
                         .redirectError(stderr.toFile())
                         .redirectInput(ProcessBuilder.Redirect.from(nullDevice()));
-                builder.environment().putAll(environment);
+                launchedBy(builder);
                 long started = System.nanoTime();
                 Process process = builder.start();
                 if (!process.waitFor(COMMAND_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
@@ -109,9 +118,6 @@ public final class ServerJar {
                 log(result, (System.nanoTime() - started) / 1_000_000);
                 return result;
             } finally {
-                if (start.training()) {
-                    CommandStarts.trainingEnded();
-                }
                 Files.deleteIfExists(stdout);
                 Files.deleteIfExists(stderr);
             }
@@ -125,20 +131,40 @@ public final class ServerJar {
 
     /** Starts {@code serve} on the port, with more Spring arguments; its output goes to {@code log}. */
     Process serve(int port, List<String> springArguments, Path log) throws IOException {
-        List<String> command = new ArrayList<>(List.of(java, "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xmx512m",
-                "-jar", jar.toString(), "serve", "--server.port=" + port));
+        List<String> command = new ArrayList<>(List.of(launcher.toString(), "serve", "--server.port=" + port));
         command.addAll(springArguments);
         ProcessBuilder builder = new ProcessBuilder(command)
                 .redirectErrorStream(true)
                 .redirectOutput(log.toFile())
                 .redirectInput(ProcessBuilder.Redirect.from(nullDevice()));
-        builder.environment().putAll(environment);
+        launchedBy(builder);
         return builder.start();
+    }
+
+    /**
+     * The launcher's environment: this jar, the tests' JDK and JVM options, then the deployment's
+     * settings. The launcher execs the JVM, so the process started is the JVM itself, and a signal
+     * sent to it reaches the server.
+     */
+    private void launchedBy(ProcessBuilder builder) {
+        Map<String, String> variables = builder.environment();
+        variables.put("PROSPECT_API_JAR", jar.toString());
+        variables.put("JAVA_HOME", javaHome);
+        variables.put("JAVA_OPTS", javaOptions);
+        variables.putAll(environment);
+    }
+
+    private static String required(String property) {
+        String value = System.getProperty(property);
+        if (value == null || value.isBlank()) {
+            throw new IllegalStateException("System property " + property + " is not set (the pom sets it)");
+        }
+        return value;
     }
 
     private synchronized void log(Result result, long millis) throws IOException {
         // Keys are test keys of a throw-away database; logging them helps to reproduce a failure by hand.
-        String entry = "$ prospect-api.jar " + String.join(" ", result.command()) + "\n"
+        String entry = "$ bin/prospect-api " + String.join(" ", result.command()) + "\n"
                 + "exit status " + result.exitStatus() + " after " + millis + " ms\n"
                 + result.stdout() + (result.stderr().isEmpty() ? "" : "[stderr]\n" + result.stderr()) + "\n";
         Files.writeString(commandLog, entry, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
