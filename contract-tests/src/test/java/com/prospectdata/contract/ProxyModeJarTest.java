@@ -113,13 +113,13 @@ class ProxyModeJarTest extends ContractTest {
 
         Response throttled = viaProxy().header("X-Forwarded-For", client)
                 .header("Authorization", "Bearer " + ApiKeys.neverIssued("test")).get(LIST);
-        PlansAndThrottleJarTest.assertThrottled(throttled);
+        OperationsJarTest.assertThrottled(throttled);
 
         // The client may send an X-Forwarded-For of its own; the proxy appends the address it
         // saw, and that one counts.
         Response spoofed = viaProxy().header("X-Forwarded-For", "198.51.100.1, " + client)
                 .header("Authorization", "Bearer " + ApiKeys.neverIssued("test")).get(LIST);
-        PlansAndThrottleJarTest.assertThrottled(spoofed);
+        OperationsJarTest.assertThrottled(spoofed);
         // Only failures are throttled: a valid key from the same client is served.
         Response valid = viaProxy().header("X-Forwarded-For", client).header("Authorization", "Bearer " + keys().main()).get(LIST);
         assertThat(valid.statusCode()).as("%s", valid.asString()).isEqualTo(200);

@@ -58,7 +58,7 @@ import tools.jackson.databind.JsonNode;
         "app.embedded-postgres.durable=false",
         // The tests fail authentication on purpose, dozens of times from one address; the
         // throttle of failed attempts has tests of its own (FailedAuthenticationThrottleTest,
-        // RequestPipelineWebTest, and the contract tests' PlansAndThrottleJarTest).
+        // RequestPipelineWebTest, and the contract tests' OperationsJarTest).
         "app.auth.failed-attempts-per-minute=100000"})
 @AutoConfigureMockMvc
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)

@@ -90,7 +90,7 @@ public final class ContractEnvironment implements AutoCloseable {
                     // The tests fail authentication on purpose, dozens of times a minute from one address;
                     // the throttle of failed attempts is a deployment setting, tested on a server of its own.
                     .argument("--app.auth.failed-attempts-per-minute=100000")
-                    // ChangeFeedJarTest ages a change and waits for retention to remove it.
+                    // TypeScriptSyncExampleJarTest ages a change and waits for retention to remove it.
                     .argument("--app.changes.prune-interval=1s")
                     .start(), executor);
             CompletableFuture<String> main = CompletableFuture.supplyAsync(
