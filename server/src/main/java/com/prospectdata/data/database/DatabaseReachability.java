@@ -7,19 +7,22 @@ import java.sql.SQLException;
 import java.sql.SQLTransientConnectionException;
 import java.time.Duration;
 import java.util.Properties;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.scheduling.TaskScheduler;
 import org.springframework.stereotype.Component;
 
 /**
  * What is known of the database behind the pool. Once a connection cannot be had because the
  * database is down (refused, ended, shutting down), every request for a connection fails at once
- * instead of waiting the pool's connection timeout, and a background check opens a connection of
- * its own, outside the pool, every quarter of a second until the database answers; then the
- * pool serves again. So an outage is answered 503 at once after its first failure, the probes
- * turn unhealthy with it, and a recovery is seen within a quarter of a second
- * (docs/OPERATIONS.md, "Outages"). A pool that is merely busy (every connection lent out, the
+ * instead of waiting the pool's connection timeout, and a background check (on the background
+ * loops' scheduler) opens a connection of its own, outside the pool, at once and then every
+ * quarter of a second until the database answers; then the pool serves again. So an outage is
+ * answered 503 at once after its first failure, the probes turn unhealthy with it, and a recovery
+ * is seen within a quarter of a second (docs/OPERATIONS.md, "Outages"). A pool that is merely busy (every connection lent out, the
  * database fine) is no outage: requests wait for it as configured.
  */
 @Component
@@ -29,8 +32,16 @@ public class DatabaseReachability {
     static final Duration CHECK_INTERVAL = Duration.ofMillis(250);
     private static final int CHECK_TIMEOUT_SECONDS = 2;
 
+    private final TaskScheduler scheduler;
     private final AtomicBoolean unreachable = new AtomicBoolean();
-    private volatile HikariDataSource pool;
+    private volatile @Nullable HikariDataSource pool;
+    /** The background check of the outage under way; set and cleared under the lock. */
+    private @Nullable ScheduledFuture<?> check;
+    private final Object checkLock = new Object();
+
+    public DatabaseReachability(TaskScheduler scheduler) {
+        this.scheduler = scheduler;
+    }
 
     /** The pool whose database this watches; its settings open the background check's connection. */
     void watch(HikariDataSource pool) {
@@ -57,20 +68,23 @@ public class DatabaseReachability {
         HikariDataSource watched = pool;
         if (watched != null && DatabaseFailures.isConnectionLost(failure) && unreachable.compareAndSet(false, true)) {
             log.debug("The database is unreachable; checking it every {} ms", CHECK_INTERVAL.toMillis());
-            Thread.ofVirtual().name("database-reachability-check").start(() -> checkUntilReachable(watched));
+            synchronized (checkLock) {
+                check = scheduler.scheduleWithFixedDelay(() -> checkOnce(watched), CHECK_INTERVAL);
+            }
         }
     }
 
-    private void checkUntilReachable(HikariDataSource watched) {
-        while (!watched.isClosed() && !answers(watched)) {
-            try {
-                Thread.sleep(CHECK_INTERVAL);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                break;
+    /** One turn of the background check; the one that finds the database back (or the pool closed) ends the outage. */
+    private void checkOnce(HikariDataSource watched) {
+        if (watched.isClosed() || answers(watched)) {
+            // reportFailure kept this turn's own future before it let go of the lock, and the next
+            // outage can start a check of its own only once this one is cancelled.
+            synchronized (checkLock) {
+                check.cancel(false);
+                check = null;
+                unreachable.set(false);
             }
         }
-        unreachable.set(false);
     }
 
     /** One connection of its own, outside the pool, so that a pool waiting on its timeout cannot hide a recovery. */

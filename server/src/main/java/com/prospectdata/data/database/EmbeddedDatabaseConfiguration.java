@@ -7,6 +7,7 @@ import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.scheduling.TaskScheduler;
 
 /**
  * With no {@code spring.datasource.url}, the service runs on the embedded PostgreSQL of
@@ -42,7 +43,9 @@ class EmbeddedDatabaseConfiguration {
     @Bean
     @ConditionalOnWebApplication
     EmbeddedPostgresSupervisor embeddedPostgresSupervisor(EmbeddedPostgresServer server, DatabaseReachability reachability,
-                                                          DatabaseProperties settings, ApplicationEventPublisher events) {
-        return new EmbeddedPostgresSupervisor(server, reachability, settings.embeddedPostgres().recoveryTimeout(), events);
+                                                          DatabaseProperties settings, ApplicationEventPublisher events,
+                                                          TaskScheduler scheduler) {
+        return new EmbeddedPostgresSupervisor(server, reachability, settings.embeddedPostgres().recoveryTimeout(), events,
+                scheduler);
     }
 }

@@ -1,20 +1,24 @@
 package com.prospectdata.data.database;
 
 import java.time.Duration;
+import java.util.concurrent.ScheduledFuture;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.availability.AvailabilityChangeEvent;
 import org.springframework.boot.availability.LivenessState;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.SmartLifecycle;
+import org.springframework.scheduling.TaskScheduler;
 
 /**
  * {@code serve}'s watch over the embedded PostgreSQL it runs on (docs/OPERATIONS.md, "The
- * embedded database"): when the database is unreachable ({@link DatabaseReachability}, whose
- * background check also sees it back) and no postmaster runs on its data directory any more
- * (stopped, killed, crashed for good), it is started again on the same port, by this process if
- * it started it or if the process that did has ended; attempts follow a {@link RestartSchedule},
- * one log line each. A postmaster that still runs (starting, recovering, frozen) is left alone.
+ * embedded database"), a look every {@link #CHECK_INTERVAL} on the background loops' scheduler:
+ * when the database is unreachable ({@link DatabaseReachability}, whose background check also
+ * sees it back) and no postmaster runs on its data directory any more (stopped, killed, crashed
+ * for good), it is started again on the same port, by this process if it started it or if the
+ * process that did has ended; attempts follow a {@link RestartSchedule}, one log line each. A
+ * postmaster that still runs (starting, recovering, frozen) is left alone.
  *
  * <p>The liveness probe turns DOWN only when this process cannot recover by itself: its attempts
  * have kept failing for {@code app.embedded-postgres.recovery-timeout}. It keeps trying, and the
@@ -30,20 +34,22 @@ final class EmbeddedPostgresSupervisor implements SmartLifecycle {
     private final RestartSchedule schedule;
     private final Duration recoveryTimeout;
     private final ApplicationEventPublisher events;
+    private final TaskScheduler scheduler;
     private boolean toldNotOurs;
     private boolean broken;
-    private volatile Thread watcher;
+    private volatile @Nullable ScheduledFuture<?> watcher;
 
     EmbeddedPostgresSupervisor(EmbeddedPostgresServer server, DatabaseReachability reachability, Duration recoveryTimeout,
-                               ApplicationEventPublisher events) {
+                               ApplicationEventPublisher events, TaskScheduler scheduler) {
         this.server = server;
         this.reachability = reachability;
         this.recoveryTimeout = recoveryTimeout;
         this.schedule = new RestartSchedule(recoveryTimeout);
         this.events = events;
+        this.scheduler = scheduler;
     }
 
-    /** One look at the database, and a restart when one is due; the watcher's loop, and tests, call it. */
+    /** One look at the database, and a restart when one is due; the watcher's turns, and tests, call it. */
     synchronized void check(long nowNanos) {
         if (!reachability.isUnreachable()) {
             if (schedule.inOutage()) {
@@ -91,32 +97,26 @@ final class EmbeddedPostgresSupervisor implements SmartLifecycle {
         }
     }
 
+    /** One turn of the watcher. */
     private void watch() {
-        while (!Thread.currentThread().isInterrupted()) {
-            try {
-                check(System.nanoTime());
-            } catch (RuntimeException e) {
-                log.warn("Could not look after the embedded PostgreSQL: {}", e.toString());
-            }
-            try {
-                Thread.sleep(CHECK_INTERVAL);
-            } catch (InterruptedException e) {
-                return;
-            }
+        try {
+            check(System.nanoTime());
+        } catch (RuntimeException e) {
+            log.warn("Could not look after the embedded PostgreSQL: {}", e.toString());
         }
     }
 
     @Override
     public void start() {
-        watcher = Thread.ofVirtual().name("embedded-postgres-supervisor").start(this::watch);
+        watcher = scheduler.scheduleWithFixedDelay(this::watch, CHECK_INTERVAL);
     }
 
     /** Before the pool closes and the server is stopped on purpose, which must not be undone. */
     @Override
     public void stop() {
-        Thread running = watcher;
+        ScheduledFuture<?> running = watcher;
         if (running != null) {
-            running.interrupt();
+            running.cancel(true);
         }
         watcher = null;
     }

@@ -11,20 +11,22 @@ import java.util.Map;
 import java.util.OptionalLong;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeUnit;
+import java.util.concurrent.ScheduledFuture;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.context.SmartLifecycle;
+import org.springframework.scheduling.TaskScheduler;
 import org.springframework.stereotype.Component;
 
 /**
  * The server's view of every organization's data version (docs/api-rules.md §1, "Validators and
- * freshness"), read from the database every {@code app.data-version.poll-interval} by one
- * background thread. A version is given out only while the read it came from started less than
- * {@code app.data-version.max-age} ago: a write committed before that read is in it, so no
- * answer built on a version reflects the data from before a write committed longer than
- * {@code max-age} ago, on any instance reading the same database. Past that age a request reads
+ * freshness"), read from the database every {@code app.data-version.poll-interval} by a task
+ * on the background loops' scheduler, first at start. A version is given out only while the
+ * read it came from started less than {@code app.data-version.max-age} ago: a write committed
+ * before that read is in it, so no answer built on a version reflects the data from before a
+ * write committed longer than {@code max-age} ago, on any instance reading the same database. Past that age a request reads
  * its organization's version itself; while even that fails (the database down), no version is
  * given out and requests run their queries as usual.
  *
@@ -45,14 +47,18 @@ public class DataVersions implements SmartLifecycle {
     private final ReadReplicas sources;
     private final DataVersionProperties settings;
     private final DatabaseReachability reachability;
+    private final TaskScheduler scheduler;
     private final Map<String, Snapshot> snapshots = new ConcurrentHashMap<>();
-    private volatile Thread poller;
+    private volatile @Nullable ScheduledFuture<?> poller;
+    /** Whether the last poll failed at the primary; only the poll reads and writes it, one run at a time. */
+    private boolean failing;
 
     public DataVersions(ReadReplicas sources, DataVersionProperties settings, DatabaseReachability reachability,
-                        MeterRegistry meters) {
+                        TaskScheduler scheduler, MeterRegistry meters) {
         this.sources = sources;
         this.settings = settings;
         this.reachability = reachability;
+        this.scheduler = scheduler;
         Gauge.builder("api.data_version.age", this, versions -> versions.ageSeconds())
                 .description("Seconds since the data versions in use were read; past app.data-version.max-age none are used")
                 .baseUnit("seconds")
@@ -132,46 +138,39 @@ public class DataVersions implements SmartLifecycle {
         return current == null ? Double.NaN : (System.nanoTime() - current.readStartedNanos()) / 1e9;
     }
 
-    private void poll() {
-        boolean failing = false;
-        while (!Thread.currentThread().isInterrupted()) {
-            try {
-                refresh();
-                if (failing) {
-                    log.info("Reading the data versions again");
-                    failing = false;
-                }
-            } catch (RuntimeException e) {
-                if (Thread.currentThread().isInterrupted()) {
-                    return; // stopped while reading: the server is shutting down
-                }
-                // So an outage is seen within a poll even while no request comes.
-                reachability.reportFailure(e);
-                if (!failing) {
-                    // Once per outage: the database's own failures are reported where requests meet them.
-                    log.warn("Cannot read the data versions at the primary ({}); answering without them there until they can be read",
-                            e.toString());
-                    failing = true;
-                }
+    /** One turn of the poller: a failure at the primary is reported, and logged once per outage. */
+    void poll() {
+        try {
+            refresh();
+            if (failing) {
+                log.info("Reading the data versions again");
+                failing = false;
             }
-            try {
-                TimeUnit.NANOSECONDS.sleep(settings.pollInterval().toNanos());
-            } catch (InterruptedException e) {
-                return;
+        } catch (RuntimeException e) {
+            if (Thread.currentThread().isInterrupted()) {
+                return; // stopped while reading: the server is shutting down
+            }
+            // So an outage is seen within a poll even while no request comes.
+            reachability.reportFailure(e);
+            if (!failing) {
+                // Once per outage: the database's own failures are reported where requests meet them.
+                log.warn("Cannot read the data versions at the primary ({}); answering without them there until they can be read",
+                        e.toString());
+                failing = true;
             }
         }
     }
 
     @Override
     public void start() {
-        poller = Thread.ofVirtual().name("data-version-poller").start(this::poll);
+        poller = scheduler.scheduleWithFixedDelay(this::poll, settings.pollInterval());
     }
 
     @Override
     public void stop() {
-        Thread running = poller;
+        ScheduledFuture<?> running = poller;
         if (running != null) {
-            running.interrupt();
+            running.cancel(true);
         }
         poller = null;
     }

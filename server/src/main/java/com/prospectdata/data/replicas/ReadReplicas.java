@@ -19,7 +19,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.atomic.AtomicInteger;
 import javax.sql.DataSource;
 import org.jooq.ConnectionProvider;
@@ -31,10 +31,12 @@ import org.jooq.Record2;
 import org.jooq.exception.DataAccessException;
 import org.jooq.impl.DSL;
 import org.jooq.impl.DataSourceConnectionProvider;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.ApplicationContext;
 import org.springframework.context.SmartLifecycle;
+import org.springframework.scheduling.TaskScheduler;
 import org.springframework.stereotype.Component;
 import org.springframework.web.context.WebApplicationContext;
 
@@ -47,12 +49,13 @@ import org.springframework.web.context.WebApplicationContext;
  * knows places, not requests.
  *
  * <p>A replica is in the rotation while it answers, is a standby, and is no further behind than
- * {@code app.replicas.max-lag}; it is checked every {@code app.replicas.check-interval} and
- * leaves at once when a connection to it is lost. While the primary does not answer (a failover),
- * the replicas keep serving for as long as their lag can still be within that bound. Writes use
- * the primary's {@link DSLContext} and never come here; key lookups come only while the primary
- * does not answer ({@link #stalenessBound}). The operator commands read the primary: they run
- * beside the writes they make.
+ * {@code app.replicas.max-lag}; it is checked every {@code app.replicas.check-interval} (on the
+ * background loops' scheduler, first at start) and leaves at once when a connection to it is
+ * lost. While the primary does not answer (a failover), the replicas keep serving for as long as
+ * their lag can still be within that bound. Writes use the primary's {@link DSLContext} and
+ * never come here; key lookups come only while the primary does not answer
+ * ({@link #stalenessBound}). The operator commands read the primary: they run beside the writes
+ * they make.
  */
 @Component
 public class ReadReplicas implements SmartLifecycle {
@@ -109,15 +112,17 @@ public class ReadReplicas implements SmartLifecycle {
     }
 
     private final ReplicaProperties settings;
+    private final TaskScheduler scheduler;
     private final ReadSource primary;
     private final List<Replica> replicas;
     private final AtomicInteger turn = new AtomicInteger();
     private volatile List<Replica> inRotation = List.of();
-    private volatile Thread checker;
+    private volatile @Nullable ScheduledFuture<?> checker;
 
     public ReadReplicas(DSLContext db, DataSource primaryPool, ReplicaProperties settings, ApplicationContext context,
-                        MeterRegistry meters) throws SQLException {
+                        TaskScheduler scheduler, MeterRegistry meters) throws SQLException {
         this.settings = settings;
+        this.scheduler = scheduler;
         this.primary = new ReadSource("primary", db);
         List<Replica> configured = new ArrayList<>();
         if (context instanceof WebApplicationContext) {
@@ -411,32 +416,26 @@ public class ReadReplicas implements SmartLifecycle {
         }
     }
 
+    /** One turn of the checker: every replica's state, then the rotation. A replica's check says its own failures. */
     private void checkAll() {
-        while (!Thread.currentThread().isInterrupted()) {
-            for (Replica replica : replicas) {
-                replica.check();
-            }
-            updateRotation();
-            try {
-                TimeUnit.NANOSECONDS.sleep(settings.checkInterval().toNanos());
-            } catch (InterruptedException e) {
-                return;
-            }
+        for (Replica replica : replicas) {
+            replica.check();
         }
+        updateRotation();
     }
 
     @Override
     public void start() {
         if (!replicas.isEmpty()) {
-            checker = Thread.ofVirtual().name("replica-checker").start(this::checkAll);
+            checker = scheduler.scheduleWithFixedDelay(this::checkAll, settings.checkInterval());
         }
     }
 
     @Override
     public void stop() {
-        Thread running = checker;
+        ScheduledFuture<?> running = checker;
         if (running != null) {
-            running.interrupt();
+            running.cancel(true);
         }
         checker = null;
         replicas.forEach(replica -> replica.pool.close());

@@ -12,20 +12,24 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.ScheduledFuture;
 import org.jooq.DSLContext;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.context.SmartLifecycle;
+import org.springframework.scheduling.TaskScheduler;
 import org.springframework.stereotype.Component;
 
 /**
  * Removes the change feed's changes older than {@code app.changes.retention}, oldest first, in
  * batches of {@code app.changes.prune-batch}, each its own transaction, every
- * {@code app.changes.prune-interval}. A search's changes are numbered in the order of their
- * time (migration V7), so what goes is the start of each log. Each batch raises the data version
- * of the organizations it touched: a poll that a 304 answered before may now be a 410. Every
- * instance runs it; two removing the same rows at once only wait for each other.
+ * {@code app.changes.prune-interval} on the background loops' scheduler, first at start. A
+ * search's changes are numbered in the order of their time (migration V7), so what goes is the
+ * start of each log. Each batch raises the data version of the organizations it touched: a poll
+ * that a 304 answered before may now be a 410. Every instance runs it; two removing the same rows
+ * at once only wait for each other.
  */
 @Component
 @ConditionalOnWebApplication
@@ -36,12 +40,14 @@ class ChangeRetention implements SmartLifecycle {
     private final DSLContext db;
     private final ChangeRetentionProperties settings;
     private final Clock clock;
-    private volatile Thread pruner;
+    private final TaskScheduler scheduler;
+    private volatile @Nullable ScheduledFuture<?> pruner;
 
-    ChangeRetention(DSLContext db, ChangeRetentionProperties settings, Clock clock) {
+    ChangeRetention(DSLContext db, ChangeRetentionProperties settings, Clock clock, TaskScheduler scheduler) {
         this.db = db;
         this.settings = settings;
         this.clock = clock;
+        this.scheduler = scheduler;
     }
 
     /** Removes every expired change now; returns how many. */
@@ -73,37 +79,31 @@ class ChangeRetention implements SmartLifecycle {
         return removed;
     }
 
-    private void run() {
-        while (!Thread.currentThread().isInterrupted()) {
-            try {
-                long removed = prune();
-                if (removed > 0) {
-                    log.info("Removed {} changes older than {}", removed, settings.retention());
-                }
-            } catch (RuntimeException e) {
-                if (Thread.currentThread().isInterrupted()) {
-                    return;
-                }
-                log.warn("Removing expired changes failed; trying again in {}: {}", settings.pruneInterval(), e.getMessage());
+    /** One turn of the pruner: a failure is logged, and the next turn tries again. */
+    private void pruneOnSchedule() {
+        try {
+            long removed = prune();
+            if (removed > 0) {
+                log.info("Removed {} changes older than {}", removed, settings.retention());
             }
-            try {
-                Thread.sleep(settings.pruneInterval());
-            } catch (InterruptedException e) {
-                return;
+        } catch (RuntimeException e) {
+            if (Thread.currentThread().isInterrupted()) {
+                return; // stopped while removing: the server is shutting down
             }
+            log.warn("Removing expired changes failed; trying again in {}: {}", settings.pruneInterval(), e.getMessage());
         }
     }
 
     @Override
     public void start() {
-        pruner = Thread.ofVirtual().name("change-retention").start(this::run);
+        pruner = scheduler.scheduleWithFixedDelay(this::pruneOnSchedule, settings.pruneInterval());
     }
 
     @Override
     public void stop() {
-        Thread running = pruner;
+        ScheduledFuture<?> running = pruner;
         if (running != null) {
-            running.interrupt();
+            running.cancel(true);
         }
         pruner = null;
     }

@@ -1,5 +1,6 @@
 package com.prospectdata.operator.cli;
 
+import com.prospectdata.SchedulerConfiguration;
 import com.prospectdata.TimeConfiguration;
 import com.prospectdata.data.database.DatabaseBeans;
 import com.prospectdata.data.organizations.OrganizationQueries;
@@ -19,7 +20,8 @@ import org.springframework.context.annotation.Import;
 /**
  * The Spring context of the operator commands: the database (the embedded PostgreSQL, or the
  * pool of {@code spring.datasource.*}), jOOQ, the schema brought up to date, and the services
- * the commands call, named one by one. No component scan and no other auto-configuration: no web
+ * the commands call, named one by one (the background loops' scheduler among them, for the
+ * database's check during an outage). No component scan and no other auto-configuration: no web
  * server, no actuator, no Redis, no tracing, which {@code serve}'s context starts and a command
  * would only wait for (bench/notes/operations.md, "Command start time"). Every {@code app.*}
  * setting is still validated first (core/settings/SettingsCheck runs for every context).
@@ -30,7 +32,8 @@ import org.springframework.context.annotation.Import;
 @ImportAutoConfiguration({DataSourceAutoConfiguration.class, DataSourceTransactionManagerAutoConfiguration.class,
         JooqAutoConfiguration.class})
 @Import({DatabaseBeans.class, ReplicaBeans.class, SchemaMigrations.class, TimeConfiguration.class,
-        OrganizationQueries.class, KeyManagementBeans.class, ImporterBeans.class, DemoDataLoader.class})
+        SchedulerConfiguration.class, OrganizationQueries.class, KeyManagementBeans.class, ImporterBeans.class,
+        DemoDataLoader.class})
 class CommandConfiguration {
 
     /** The services count what they do; a command's counts are in what it prints, and nothing scrapes them. */

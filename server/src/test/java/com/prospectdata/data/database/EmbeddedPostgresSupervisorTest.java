@@ -1,6 +1,7 @@
 package com.prospectdata.data.database;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import com.zaxxer.hikari.HikariDataSource;
 import io.zonky.test.db.postgres.util.LinuxUtils;
@@ -20,13 +21,15 @@ import org.junit.jupiter.api.io.TempDir;
 import org.springframework.boot.availability.AvailabilityChangeEvent;
 import org.springframework.boot.availability.LivenessState;
 import org.springframework.context.ApplicationEventPublisher;
+import org.springframework.scheduling.concurrent.ThreadPoolTaskScheduler;
 
 /**
  * The supervisor of {@code serve} on a real embedded PostgreSQL of its own: a killed server is
  * started again on its port as soon as the database is known to be unreachable; a start that
  * fails is tried again on the schedule until its cause is gone, and the liveness probe turns DOWN
  * only once the attempts have failed for the whole recovery timeout, and UP again with the
- * database. The supervisor's clock is given to it, so that a timeout of minutes passes at once;
+ * database. The first test leaves the looking to the supervisor's own turns on the scheduler;
+ * the second gives the supervisor its clock, so that a timeout of minutes passes at once.
  * PostgreSQL's starts and failures are real.
  */
 class EmbeddedPostgresSupervisorTest {
@@ -41,9 +44,12 @@ class EmbeddedPostgresSupervisorTest {
     private DatabaseReachability reachability;
     private final List<Object> published = new CopyOnWriteArrayList<>();
     private EmbeddedPostgresSupervisor supervisor;
+    private final ThreadPoolTaskScheduler scheduler = new ThreadPoolTaskScheduler();
 
     @BeforeEach
     void startServeOnItsOwnDatabase() {
+        scheduler.setPoolSize(2);
+        scheduler.initialize();
         server = EmbeddedPostgresServer.startOrAttach(new EmbeddedPostgresServer.Settings(
                 directory.resolve("postgres"), 0, "32MB", false));
         pool = new HikariDataSource();
@@ -51,14 +57,16 @@ class EmbeddedPostgresSupervisorTest {
         pool.setUsername(server.username());
         pool.setPassword(server.password());
         pool.addDataSourceProperty("ApplicationName", server.applicationName());
-        reachability = new DatabaseReachability();
+        reachability = new DatabaseReachability(scheduler);
         reachability.watch(pool);
         ApplicationEventPublisher events = published::add;
-        supervisor = new EmbeddedPostgresSupervisor(server, reachability, RECOVERY_TIMEOUT, events);
+        supervisor = new EmbeddedPostgresSupervisor(server, reachability, RECOVERY_TIMEOUT, events, scheduler);
     }
 
     @AfterEach
     void stop() {
+        supervisor.stop();
+        scheduler.shutdown();
         pool.close();
         server.close();
     }
@@ -78,25 +86,19 @@ class EmbeddedPostgresSupervisorTest {
                 .map(event -> (LivenessState) ((AvailabilityChangeEvent<?>) event).getState()).toList();
     }
 
-    /** Checks every 250 ms on the real clock until the database answers again; how long that took. */
-    private Duration checkUntilReachable(Duration atMost) throws InterruptedException {
-        long started = System.nanoTime();
-        while (reachability.isUnreachable()) {
-            assertThat(Duration.ofNanos(System.nanoTime() - started)).as("back within %s", atMost).isLessThan(atMost);
-            supervisor.check(System.nanoTime());
-            Thread.sleep(EmbeddedPostgresSupervisor.CHECK_INTERVAL);
-        }
-        supervisor.check(System.nanoTime());
-        return Duration.ofNanos(System.nanoTime() - started);
+    /** Until the reachability check, on the scheduler, finds the database answering again. */
+    private void awaitReachable() {
+        await().atMost(Duration.ofSeconds(60)).until(() -> !reachability.isUnreachable());
     }
 
     @Test
     void aKilledServerIsStartedAgainOnItsPort() throws Exception {
+        supervisor.start();
         long killed = postmasterPid();
         new ProcessBuilder("kill", "-KILL", Long.toString(killed)).start().waitFor();
         reportLost();
 
-        checkUntilReachable(Duration.ofSeconds(10));
+        awaitReachable();
 
         assertThat(postmasterPid()).as("a new postmaster").isNotEqualTo(killed);
         assertThat(EmbeddedPostgresServer.runningPort(directory.resolve("postgres"))).contains(server.port());
@@ -142,7 +144,8 @@ class EmbeddedPostgresSupervisorTest {
         now += RestartSchedule.LONGEST_WAIT.toNanos();
         supervisor.check(now);
         assertThat(server.postmasterRunning()).as("the cause gone, the next attempt starts it").isTrue();
-        checkUntilReachable(Duration.ofSeconds(10));
+        awaitReachable();
+        supervisor.check(now);
         assertThat(livenessPublished()).containsExactly(LivenessState.BROKEN, LivenessState.CORRECT);
     }
 

@@ -1,6 +1,7 @@
 package com.prospectdata.features.health;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.mockito.Mockito.mock;
 
 import com.prospectdata.data.database.DatabaseReachability;
 import java.sql.SQLException;
@@ -13,6 +14,7 @@ import org.jooq.impl.DSL;
 import org.jooq.tools.jdbc.MockConnection;
 import org.jooq.tools.jdbc.MockResult;
 import org.junit.jupiter.api.Test;
+import org.springframework.scheduling.TaskScheduler;
 
 /** The check behind GET /health and readiness: one statement stands for a second, a failure for nothing. */
 class DatabaseCheckTest {
@@ -28,7 +30,9 @@ class DatabaseCheckTest {
         return new MockResult[] {new MockResult(1, create.newResult(DSL.one()))};
     }), SQLDialect.POSTGRES);
     private final AtomicBoolean replicaServing = new AtomicBoolean();
-    private final DatabaseCheck check = new DatabaseCheck(db, new DatabaseReachability(), replicaServing::get, Clock.systemUTC());
+    // It watches no pool, so it never starts its background check.
+    private final DatabaseReachability reachability = new DatabaseReachability(mock(TaskScheduler.class));
+    private final DatabaseCheck check = new DatabaseCheck(db, reachability, replicaServing::get, Clock.systemUTC());
 
     @Test
     void aSuccessfulCheckStandsForTheChecksRightAfterIt() {
