@@ -41,7 +41,8 @@ class DatabaseCheck {
     private final DatabaseReachability reachability;
     private final BooleanSupplier anyReplicaServing;
     private final OutageLog outages;
-    /** {@link System#nanoTime()} of the last check that the database answered, 0 for none since a failure. */
+    private final Clock clock;
+    /** When the last check that the database answered ran, in the clock's milliseconds; 0 for none since a failure. */
     private final AtomicLong answeredAt = new AtomicLong();
 
     @Autowired
@@ -56,6 +57,7 @@ class DatabaseCheck {
         this.db = db;
         this.reachability = reachability;
         this.anyReplicaServing = anyReplicaServing;
+        this.clock = clock;
         this.outages = new OutageLog(log, Duration.ofMinutes(1), clock);
     }
 
@@ -73,12 +75,14 @@ class DatabaseCheck {
             return false;
         }
         long last = answeredAt.get();
-        if (last != 0 && System.nanoTime() - last < ANSWER_HOLDS.toNanos()) {
+        long since = clock.millis() - last;
+        // A clock set back makes the last answer look younger than it is: it then stands for nothing.
+        if (last != 0 && since >= 0 && since < ANSWER_HOLDS.toMillis()) {
             return true;
         }
         try {
             db.selectOne().fetch();
-            answeredAt.set(System.nanoTime() | 1);
+            answeredAt.set(Math.max(clock.millis(), 1));
             return true;
         } catch (RuntimeException e) {
             answeredAt.set(0);

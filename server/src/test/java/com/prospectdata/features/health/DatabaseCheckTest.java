@@ -5,7 +5,9 @@ import static org.mockito.Mockito.mock;
 
 import com.prospectdata.data.database.DatabaseReachability;
 import java.sql.SQLException;
-import java.time.Clock;
+import com.prospectdata.testing.SettableClock;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.jooq.DSLContext;
@@ -32,7 +34,8 @@ class DatabaseCheckTest {
     private final AtomicBoolean replicaServing = new AtomicBoolean();
     // It watches no pool, so it never starts its background check.
     private final DatabaseReachability reachability = new DatabaseReachability(mock(TaskScheduler.class));
-    private final DatabaseCheck check = new DatabaseCheck(db, reachability, replicaServing::get, Clock.systemUTC());
+    private final SettableClock clock = new SettableClock(Instant.parse("2026-11-28T12:00:00Z"));
+    private final DatabaseCheck check = new DatabaseCheck(db, reachability, replicaServing::get, clock);
 
     @Test
     void aSuccessfulCheckStandsForTheChecksRightAfterIt() {
@@ -44,18 +47,21 @@ class DatabaseCheckTest {
     }
 
     @Test
-    void aCheckRunsAgainOnceTheLastSuccessIsASecondOld() throws InterruptedException {
+    void aCheckRunsAgainOnceTheLastSuccessIsASecondOld() {
         assertThat(check.answers()).isTrue();
-        Thread.sleep(DatabaseCheck.ANSWER_HOLDS.toMillis() + 100);
+        clock.advance(DatabaseCheck.ANSWER_HOLDS.minusMillis(1));
+        assertThat(check.answers()).isTrue();
+        assertThat(statements).as("within the second").hasValue(1);
+        clock.advance(Duration.ofMillis(1));
 
         assertThat(check.answers()).isTrue();
         assertThat(statements).hasValue(2);
     }
 
     @Test
-    void aFailedCheckForgetsTheLastSuccessSoEveryCheckAsksUntilTheDatabaseAnswers() throws InterruptedException {
+    void aFailedCheckForgetsTheLastSuccessSoEveryCheckAsksUntilTheDatabaseAnswers() {
         assertThat(check.answers()).isTrue();
-        Thread.sleep(DatabaseCheck.ANSWER_HOLDS.toMillis() + 100);
+        clock.advance(DatabaseCheck.ANSWER_HOLDS);
         databaseFails.set(true);
 
         assertThat(check.answers()).isFalse();
