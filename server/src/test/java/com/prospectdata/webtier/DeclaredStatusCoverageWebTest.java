@@ -1,17 +1,14 @@
 package com.prospectdata.webtier;
 
-import static org.assertj.core.api.Assertions.fail;
-
-import java.util.List;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 
 /**
  * The web tier's half of "the tests cover every operation with every status code it declares":
  * every (operation, status) pair of api/openapi.yaml whose status is the web tier's
- * ({@link DeclaredStatusCoverage#WEB_TIER}) must have been received, and passed the document's
- * validation and the invariants, by some test of this run; the jar tier's statuses are required
- * by contract-tests' DeclaredStatusCoverageJarTest.
+ * ({@link com.prospectdata.testing.DeclaredStatusCoverage.Tier#WEB}) must have been received, and
+ * passed the document's validation and the invariants, by some test of this run; the jar tier's
+ * statuses are required by contract-tests' DeclaredStatusCoverageJarTest.
  *
  * <p>Runs last: {@code @Order} and the class orderer of this module's junit-platform.properties
  * put it after every other class. It is only meaningful in a full run of the module; with
@@ -22,12 +19,6 @@ class DeclaredStatusCoverageWebTest {
 
     @Test
     void everyDeclaredStatusOfTheWebTierWasReceived() {
-        List<String> missing = DeclaredStatusCoverage.missing(DeclaredStatusCoverage.received());
-
-        if (!missing.isEmpty()) {
-            fail("No web-tier test received a valid response with these statuses that api/openapi.yaml declares "
-                    + "(%d of them; operationId (method path): status):%n  %s",
-                    missing.size(), String.join(System.lineSeparator() + "  ", missing));
-        }
+        DeclaredStatusCoverage.gate().assertEveryDeclaredStatusReceived();
     }
 }
