@@ -108,15 +108,19 @@ class ServerFaultJarTest extends ContractTest {
 
     /**
      * An export that fails after its headers cannot answer 500: its status is sent. The exchange is
-     * cut instead, so the client can tell it from a whole export (docs/api-rules.md §14).
+     * cut instead, so the client can tell it from a whole export (docs/api-rules.md §14), and the
+     * failure is one WARN line under the request's id, without a stack trace; the access line says
+     * 500.
      */
     @org.junit.jupiter.api.Test
     void anExportThatFailsAfterItsHeadersIsCutNotEnded() throws Exception {
+        String requestId = "cut-export-" + UUID.randomUUID();
+        long linesBefore = environment().serverLogText().lines().count();
         java.net.http.HttpClient client = java.net.http.HttpClient.newBuilder().version(java.net.http.HttpClient.Version.HTTP_1_1)
                 .sslContext(com.prospectdata.contract.support.LocalTls.trustingEverything()).build();
         java.net.http.HttpRequest request = java.net.http.HttpRequest.newBuilder(
                         java.net.URI.create(environment().server().baseUri() + EXPORT))
-                .header("Authorization", "Bearer " + keys().main()).build();
+                .header("Authorization", "Bearer " + keys().main()).header("X-Request-Id", requestId).build();
         try (DatabaseFaults.Fault fault = environment().databaseFaults().renameColumn("contact", "title", "title_hidden_by_contract_test")) {
             java.net.http.HttpResponse<java.io.InputStream> response = client.send(request,
                     java.net.http.HttpResponse.BodyHandlers.ofInputStream());
@@ -128,7 +132,30 @@ class ServerFaultJarTest extends ContractTest {
                 }
             }).as("the body ends in a failed transfer, not a clean end").isInstanceOf(java.io.IOException.class);
         }
+        List<String> logged = linesOf(requestId, linesBefore, line -> line.contains(" access ") && line.contains("request_id=" + requestId));
+        assertThat(logged).filteredOn(line -> line.contains(" access ")).singleElement().asString().contains(" status=500 ");
+        assertThat(logged).filteredOn(line -> line.contains(" WARN ") && line.contains("cutting the exchange")).hasSize(1);
+        assertThat(logged).filteredOn(line -> line.contains(" ERROR ")).isEmpty();
+        assertThat(environment().serverLogText().lines().skip(linesBefore).filter(line -> line.startsWith("\tat ")))
+                .as("no stack trace").isEmpty();
         assertThat(given().get(EXPORT).statusCode()).isEqualTo(200);
+    }
+
+    /**
+     * The server's log lines under {@code requestId} since {@code linesBefore}, once one of them
+     * is {@code last} (the log is read from the process's output, which can lag the client).
+     */
+    private static List<String> linesOf(String requestId, long linesBefore, java.util.function.Predicate<String> last)
+            throws InterruptedException {
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(30);
+        while (true) {
+            List<String> lines = environment().serverLogText().lines().skip(linesBefore)
+                    .filter(line -> line.contains(requestId)).toList();
+            if (lines.stream().anyMatch(last) || System.nanoTime() > deadline) {
+                return lines;
+            }
+            Thread.sleep(100);
+        }
     }
 
     private static void assertGenericInternalError(Operation operation, Response response, String requestId,

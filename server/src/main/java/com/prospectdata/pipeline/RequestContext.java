@@ -33,7 +33,8 @@ import org.jspecify.annotations.Nullable;
  * <p>The steps find it on the request ({@link #of}); the delegates, whose generated interfaces
  * receive no request, through {@link CurrentRequest}, the one place that looks at the thread; from
  * there it is passed as a parameter to the query classes and to {@link RequestReads}, which hand
- * the data layer plain values from it. A request runs on one thread, so nothing here is
+ * the data layer plain values from it. A request runs on one thread at a time (a stream's
+ * writer on its own once the handler has returned, pipeline/streaming), so nothing here is
  * synchronized. Outside {@code /api/v1}, and before the front door has run, a request has an
  * empty context that refuses to be filled in.
  */

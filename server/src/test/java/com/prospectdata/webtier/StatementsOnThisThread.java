@@ -13,7 +13,7 @@ import org.jooq.impl.DefaultExecuteListenerProvider;
 
 /**
  * The SQL statements jOOQ runs on the calling thread (where MockMvc serves a request) while a
- * call runs: statements of the poller and of other threads are not counted.
+ * call runs: statements of the poller and of other threads are not counted, unless asked for.
  */
 public final class StatementsOnThisThread {
 
@@ -25,15 +25,26 @@ public final class StatementsOnThisThread {
     private StatementsOnThisThread() {
     }
 
+    /** A statement, and the thread it ran on. */
+    public record Statement(String sql, Thread thread) {
+    }
+
     public static List<String> during(DSLContext db, Call call) throws Exception {
         Thread caller = Thread.currentThread();
-        List<String> statements = Collections.synchronizedList(new ArrayList<>());
+        return duringOnEveryThread(db, call).stream().filter(statement -> statement.thread() == caller)
+                .map(Statement::sql).toList();
+    }
+
+    /**
+     * The statements of every thread, in the order they started, with the thread of each: for an
+     * answer written on a thread of its own (a stream), besides those of the poller.
+     */
+    public static List<Statement> duringOnEveryThread(DSLContext db, Call call) throws Exception {
+        List<Statement> statements = Collections.synchronizedList(new ArrayList<>());
         ExecuteListener recorder = new ExecuteListener() {
             @Override
             public void executeStart(ExecuteContext context) {
-                if (Thread.currentThread() == caller) {
-                    statements.add(String.valueOf(context.sql()));
-                }
+                statements.add(new Statement(String.valueOf(context.sql()), Thread.currentThread()));
             }
         };
         Configuration configuration = db.configuration();

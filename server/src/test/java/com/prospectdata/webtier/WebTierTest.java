@@ -17,6 +17,7 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
@@ -35,6 +36,7 @@ import org.springframework.http.HttpMethod;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.test.web.servlet.MockMvc;
+import org.springframework.test.web.servlet.MvcResult;
 import org.springframework.test.web.servlet.RequestBuilder;
 import org.springframework.test.web.servlet.request.MockHttpServletRequestBuilder;
 import org.springframework.test.web.servlet.request.MockMvcRequestBuilders;
@@ -220,10 +222,23 @@ public abstract class WebTierTest {
         return MockMvcRequestBuilders.get(URI.create(uri)).secure(true);
     }
 
-    /** Sends the request; the answer as a client reads it. */
+    /**
+     * Sends the request; the answer as a client reads it. A stream's handler returns before its
+     * answer is written (pipeline/streaming): its exchange is completed here, as the container
+     * completes it, by the asynchronous dispatch that follows its writer's end.
+     */
     protected Answer send(RequestBuilder request) throws Exception {
-        return Answer.of(mvc.perform(request).andReturn().getResponse());
+        MvcResult result = mvc.perform(request).andReturn();
+        if (result.getRequest().isAsyncStarted()) {
+            // A hang guard: a stream of the fixture ends in well under a second.
+            result.getAsyncResult(STREAM_BOUND.toMillis());
+            result = mvc.perform(MockMvcRequestBuilders.asyncDispatch(result)).andReturn();
+        }
+        return Answer.of(result.getResponse());
     }
+
+    /** How long {@link #send} waits for a stream's writer. */
+    protected static final Duration STREAM_BOUND = Duration.ofMinutes(1);
 
     /** GET with the main key. */
     protected Answer fetch(String uri) throws Exception {

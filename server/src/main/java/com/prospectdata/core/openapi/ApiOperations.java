@@ -100,7 +100,8 @@ public final class ApiOperations {
     private record TraitReader(OpenApiDocument document, String operationId, Map<String, Object> operation) {
 
         OperationTraits traits() {
-            return new OperationTraits(requiredScopes(), rateLimitCost(), versioned(), workKind(), heavyWhen());
+            boolean versioned = versioned();
+            return new OperationTraits(requiredScopes(), rateLimitCost(), versioned, workKind(), heavyWhen(), streams(versioned));
         }
 
         private List<String> requiredScopes() {
@@ -161,6 +162,57 @@ public final class ApiOperations {
                 heavyWhen.put((String) parameter, when);
             });
             return heavyWhen;
+        }
+
+        /**
+         * Optional, false when absent. An operation streams exactly when its 200's body is binary:
+         * the build generates a binary body's handler as one that returns a stream (server/pom.xml,
+         * the generator's type mapping), so the trait and the handler cannot disagree. A stream has
+         * no validator: its body is never held whole.
+         */
+        private boolean streams(boolean versioned) {
+            Object value = operation.get("x-streams");
+            if (value != null && !(value instanceof Boolean)) {
+                throw invalid("x-streams", value, "true or false");
+            }
+            boolean streams = Boolean.TRUE.equals(value);
+            boolean binary = binaryAnswer();
+            if (streams && !binary) {
+                throw invalid("x-streams", value, "possible for an answer whose 200 is not a binary body"
+                        + " (type: string, format: binary), which is what the build generates a stream for");
+            }
+            if (!streams && binary) {
+                throw new IllegalStateException(OpenApiDocument.LOCATION + ": operation " + operationId
+                        + " answers a binary body, which the build generates as a stream: declare x-streams: true");
+            }
+            if (streams && versioned) {
+                throw invalid("x-streams", value, "possible with x-versioned: true (a stream's body is never held whole"
+                        + " for a validator)");
+            }
+            return streams;
+        }
+
+        /** Whether the 200's body, in every media type it has, is {@code type: string, format: binary}. */
+        private boolean binaryAnswer() {
+            Object responses = operation.get("responses");
+            if (!(responses instanceof Map<?, ?> byStatus) || byStatus.get("200") == null) {
+                return false;
+            }
+            Map<String, Object> ok = document.resolve(OpenApiDocument.asMap(byStatus.get("200"), operationId + " 200"));
+            if (!(ok.get("content") instanceof Map<?, ?> content) || content.isEmpty()) {
+                return false;
+            }
+            for (Object mediaType : content.values()) {
+                Object schemaNode = OpenApiDocument.asMap(mediaType, operationId + " 200 content").get("schema");
+                if (schemaNode == null) {
+                    return false;
+                }
+                Map<String, Object> schema = document.resolve(OpenApiDocument.asMap(schemaNode, operationId + " 200 schema"));
+                if (!"string".equals(schema.get("type")) || !"binary".equals(schema.get("format"))) {
+                    return false;
+                }
+            }
+            return true;
         }
 
         /** The operation's query parameters by name, with their schema's type. */

@@ -14,9 +14,13 @@ import java.util.Map;
  *                       the request alone, so its validator is known before any query
  * @param workKind       {@code x-work-kind}: which load-shedding slots a request takes
  * @param heavyWhen      {@code x-heavy-when}: query parameters whose value makes a request heavy
+ * @param streams        {@code x-streams}: the 200's body is written as it is read, on a thread of its
+ *                       own once the handler has returned, for as long as the client reads it: it is
+ *                       never held back whole (no validator, no buffer), a wait for its slot sets no
+ *                       deadline, and what it holds is held until the stream ends
  */
 public record OperationTraits(List<String> requiredScopes, int rateLimitCost, boolean versioned, WorkKind workKind,
-                              Map<String, HeavyWhen> heavyWhen) {
+                              Map<String, HeavyWhen> heavyWhen, boolean streams) {
 
     public OperationTraits {
         requiredScopes = List.copyOf(requiredScopes);
@@ -25,8 +29,7 @@ public record OperationTraits(List<String> requiredScopes, int rateLimitCost, bo
 
     /**
      * The slots a request waits for under load (docs/OPERATIONS.md, "Overload"). An export
-     * streams a whole search for as long as its client reads: it has slots of its own, no
-     * deadline after a wait, and no ETag (its body is never held back).
+     * streams a whole search for as long as its client reads: it has slots of its own.
      */
     public enum WorkKind {
         LIGHT, LIST, HEAVY, EXPORT;

@@ -157,6 +157,11 @@ class CompanyQueries {
     private record ScoreGroup(double matchScore, long companies) {
     }
 
+    /** The organization owning the prospect search, read where the request reads; empty when it does not exist. */
+    Optional<UUID> owner(RequestContext request, UUID prospectSearchId) {
+        return Optional.ofNullable(reads.fetch(request, lists.owner(prospectSearchId)).get(0).get(OWNER));
+    }
+
     /** The organization owning the prospect search, read in {@code snapshot}; empty when it does not exist. */
     Optional<UUID> owner(RequestReads.Snapshot snapshot, UUID prospectSearchId) {
         return Optional.ofNullable(snapshot.fetch(lists.owner(prospectSearchId)).get(0).get(OWNER));

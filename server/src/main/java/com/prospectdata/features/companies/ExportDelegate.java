@@ -2,7 +2,6 @@ package com.prospectdata.features.companies;
 
 import com.prospectdata.core.errors.ApiException;
 import com.prospectdata.core.errors.RateLimitExceededException;
-import com.prospectdata.core.errors.StreamAbortedException;
 import com.prospectdata.features.summaries.CompanySummaries;
 import com.prospectdata.generated.api.ExportApiDelegate;
 import com.prospectdata.generated.model.Company;
@@ -20,14 +19,12 @@ import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.time.OffsetDateTime;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import org.jspecify.annotations.Nullable;
-import org.springframework.core.io.Resource;
 import org.springframework.http.ResponseEntity;
 import org.springframework.stereotype.Service;
-import org.springframework.web.context.request.ServletRequestAttributes;
+import org.springframework.web.servlet.mvc.method.annotation.StreamingResponseBody;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -35,10 +32,11 @@ import tools.jackson.databind.json.JsonMapper;
  * order, one per line, read in one snapshot in batches of the list's own keyset statements, and
  * written as they are read, so that memory does not grow with the search.
  *
- * <p>Everything that can refuse the request (the key's running export, the search's
- * existence and owner) is decided before the headers; the count, {@code Export-Total}, is read in
- * the snapshot the lines come from. A failure after the headers cuts the exchange
- * ({@link StreamAbortedException}).
+ * <p>Everything that can refuse the request (the key's running export, the search's existence
+ * and owner) is decided before the handler returns the stream. The stream
+ * ({@link StreamedAnswer}) opens the snapshot on its own thread and reads there, before its
+ * first byte, the count, {@code Export-Total}, and the change feed's position, so both come from
+ * the snapshot the lines come from. A failure after the headers cuts the exchange.
  */
 @Service
 class ExportDelegate implements ExportApiDelegate {
@@ -47,6 +45,7 @@ class ExportDelegate implements ExportApiDelegate {
     static final int BATCH = 500;
     /** What a second export of a key is told: exports of a large search take minutes. */
     private static final long RETRY_AFTER_SECONDS = 10;
+    private static final String NDJSON = "application/x-ndjson";
 
     private final CompanyQueries companies;
     private final CompanySummaries summaries;
@@ -70,56 +69,58 @@ class ExportDelegate implements ExportApiDelegate {
     }
 
     @Override
-    public ResponseEntity<Resource> exportProspectSearchCompanies(UUID prospectSearchId, Double minMatchScore,
-                                                                  ReviewStatus reviewStatus, List<ReviewStatus> reviewStatusList,
-                                                                  String search, OffsetDateTime updatedSince,
-                                                                  List<CompanyInclude> include) {
+    public ResponseEntity<StreamingResponseBody> exportProspectSearchCompanies(UUID prospectSearchId,
+                                                                               Double minMatchScore,
+                                                                               ReviewStatus reviewStatus,
+                                                                               List<ReviewStatus> reviewStatusList,
+                                                                               String search,
+                                                                               OffsetDateTime updatedSince,
+                                                                               List<CompanyInclude> include) {
         RequestContext request = current.context();
         AuthenticatedKey caller = request.acceptedCaller();
-        if (!running.start(caller.keyId())) {
-            throw new RateLimitExceededException(RETRY_AFTER_SECONDS);
-        }
+        RunningExports.Export export = running.start(caller.keyId())
+                .orElseThrow(() -> new RateLimitExceededException(RETRY_AFTER_SECONDS));
         try {
             CompanyFilter filter = CompanyFilter.of(prospectSearchId, minMatchScore, reviewStatus, reviewStatusList, search,
                     updatedSince);
-            ServletRequestAttributes exchange = current.exchange();
-            reads.inSnapshot(request, snapshot -> {
-                UUID owner = companies.owner(snapshot, prospectSearchId)
-                        .orElseThrow(() -> ApiException.prospectSearchNotFound(prospectSearchId));
-                if (!owner.equals(caller.organizationId())) {
-                    throw ApiException.forbidden("The prospect search belongs to another organization");
-                }
-                long total = companies.total(snapshot, filter);
-                String changesCursor = cursors.changesCursor(caller.organizationId(), prospectSearchId,
-                        changes.position(snapshot, prospectSearchId));
-                StreamedAnswer answer;
-                try {
-                    answer = StreamedAnswer.start(exchange.getRequest(), exchange.getResponse(), "application/x-ndjson",
-                            Map.of("Export-Total", Long.toString(total), "Changes-Cursor", changesCursor,
-                                    "Cache-Control", "no-store"));
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-                if (answer.wantsBody()) {
-                    stream(snapshot, filter, include, answer);
-                } else {
-                    finish(answer);
-                }
-                return null;
-            });
-            return null;
-        } finally {
-            running.end(caller.keyId());
+            requireOwnedByCaller(companies.owner(request, prospectSearchId), prospectSearchId, caller);
+            return StreamedAnswer.ok(current.exchange(), NDJSON, export::end,
+                    answer -> reads.inSnapshot(request, snapshot -> write(snapshot, caller, filter, include, answer)));
+        } catch (RuntimeException refused) {
+            export.end();
+            throw refused;
         }
     }
 
-    /** Every batch, written and flushed as read; any failure from here on cuts the exchange. */
+    private static void requireOwnedByCaller(Optional<UUID> owner, UUID prospectSearchId, AuthenticatedKey caller) {
+        if (!owner.orElseThrow(() -> ApiException.prospectSearchNotFound(prospectSearchId)).equals(caller.organizationId())) {
+            throw ApiException.forbidden("The prospect search belongs to another organization");
+        }
+    }
+
+    /** The answer, from its headers on, in one snapshot on the stream's thread. */
+    private @Nullable Void write(RequestReads.Snapshot snapshot, AuthenticatedKey caller, CompanyFilter filter,
+                                 @Nullable List<CompanyInclude> include, StreamedAnswer answer) {
+        UUID prospectSearchId = filter.prospectSearchId();
+        // Again in the snapshot the lines come from, which may be later than the check before the
+        // stream: still nothing has been sent, so a refusal is answered as such.
+        requireOwnedByCaller(companies.owner(snapshot, prospectSearchId), prospectSearchId, caller);
+        answer.header("Export-Total", Long.toString(companies.total(snapshot, filter)))
+                .header("Changes-Cursor", cursors.changesCursor(caller.organizationId(), prospectSearchId,
+                        changes.position(snapshot, prospectSearchId)))
+                .header("Cache-Control", "no-store");
+        if (answer.wantsBody()) {
+            stream(snapshot, filter, include, answer);
+        }
+        return null;
+    }
+
+    /** Every batch, written and flushed as read. */
     private void stream(RequestReads.Snapshot snapshot, CompanyFilter filter, @Nullable List<CompanyInclude> include,
                         StreamedAnswer answer) {
         try {
             // The status and Export-Total go now, before the first statement of the body: a client
             // knows the count at once, and a failure from here on cuts what it has begun to read.
-            answer.flush();
             OutputStream out = answer.body();
             Optional<Keyset> after = Optional.empty();
             while (true) {
@@ -132,19 +133,10 @@ class ExportDelegate implements ExportApiDelegate {
                 }
                 answer.flush();
                 if (batch.size() < BATCH) {
-                    break;
+                    return;
                 }
                 after = Optional.of(CompanyQueries.keyOf(batch.getLast()));
             }
-            answer.finish();
-        } catch (IOException | RuntimeException e) {
-            throw new StreamAbortedException(e);
-        }
-    }
-
-    private static void finish(StreamedAnswer answer) {
-        try {
-            answer.finish();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

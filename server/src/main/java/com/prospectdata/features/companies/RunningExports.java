@@ -1,6 +1,7 @@
 package com.prospectdata.features.companies;
 
-import java.util.Set;
+import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import org.springframework.stereotype.Component;
@@ -12,19 +13,31 @@ import org.springframework.stereotype.Component;
 @Component
 public class RunningExports {
 
-    private final Set<UUID> keys = ConcurrentHashMap.newKeySet();
+    /** Each key's running export: ended by its own {@link Export#end}, never by an earlier one's. */
+    private final Map<UUID, Export> keys = new ConcurrentHashMap<>();
 
-    /** Marks the key's export as started; false when it runs one already. */
-    boolean start(UUID keyId) {
-        return keys.add(keyId);
+    /** One key's export, marked as running until it ends. */
+    final class Export {
+        private final UUID keyId;
+
+        private Export(UUID keyId) {
+            this.keyId = keyId;
+        }
+
+        /** Frees the key for its next export; a second call, or one after the next has started, does nothing. */
+        void end() {
+            keys.remove(keyId, this);
+        }
     }
 
-    void end(UUID keyId) {
-        keys.remove(keyId);
+    /** Marks the key's export as started; empty when it runs one already. */
+    Optional<Export> start(UUID keyId) {
+        Export export = new Export(keyId);
+        return keys.putIfAbsent(keyId, export) == null ? Optional.of(export) : Optional.empty();
     }
 
     /** How many exports the key runs here now: 0 or 1. */
     public int of(UUID keyId) {
-        return keys.contains(keyId) ? 1 : 0;
+        return keys.containsKey(keyId) ? 1 : 0;
     }
 }

@@ -19,8 +19,9 @@ final class BoundedWait {
 
     /**
      * A permit, at once if one is free, else within the request's patience; false when none came.
-     * A request that waited gets its deadline in its context, unless it streams (an export,
-     * which reads in short statements for as long as its client reads).
+     * A request that waited gets its deadline in its context, unless {@code deadlineAfterWait}
+     * is false: its operation streams ({@code x-streams}), reading in short statements for as
+     * long as its client reads.
      */
     static boolean acquire(Semaphore permits, RequestContext context, LoadProperties settings) {
         return acquire(permits, context, settings, true);

@@ -2,6 +2,7 @@ package com.prospectdata.pipeline.load;
 
 import com.prospectdata.core.errors.ServiceUnavailableException;
 import com.prospectdata.core.openapi.OperationTraits.WorkKind;
+import com.prospectdata.pipeline.AnswerEnd;
 import com.prospectdata.pipeline.ApiStep;
 import com.prospectdata.pipeline.AuthenticatedKey;
 import com.prospectdata.pipeline.RequestContext;
@@ -30,7 +31,8 @@ import org.springframework.stereotype.Component;
  * with {@code Retry-After}; other keys never wait behind it.
  *
  * <p>A key's request counts from this step until its answer has been handed to the connection
- * (this step comes before the conditional-GET step, which writes the answer), not only while it
+ * (this step comes before the conditional-GET step, which writes the answer; a stream's, until
+ * it ends), not only while it
  * holds a slot ({@link LoadSheddingFilter}, which counts the work alone). So a client that opens
  * many connections, or HTTP/2 streams whose flow-control window it never opens, holds at most
  * its share of the slots while they work, and at most its share of answers waiting in memory for
@@ -96,13 +98,21 @@ public class KeyShareFilter extends ApiStep {
                 refused.get(kind).increment();
                 throw ServiceUnavailableException.keyShareInUse();
             }
-            try {
-                chain.doFilter(request, response);
-            } finally {
-                share.permits.release();
-            }
-        } finally {
-            inProgress.compute(holder, (key, current) -> --current.users == 0 ? null : current);
+        } catch (RuntimeException notAdmitted) {
+            leave(holder);
+            throw notAdmitted;
         }
+        try {
+            chain.doFilter(request, response);
+        } finally {
+            AnswerEnd.then(request, () -> {
+                share.permits.release();
+                leave(holder);
+            });
+        }
+    }
+
+    private void leave(Holder holder) {
+        inProgress.compute(holder, (key, current) -> --current.users == 0 ? null : current);
     }
 }

@@ -2,6 +2,7 @@ package com.prospectdata.pipeline.load;
 
 import com.prospectdata.core.errors.ServiceUnavailableException;
 import com.prospectdata.core.openapi.OperationTraits.WorkKind;
+import com.prospectdata.pipeline.AnswerEnd;
 import com.prospectdata.pipeline.ApiStep;
 import com.prospectdata.pipeline.RequestContext;
 import io.micrometer.core.instrument.Counter;
@@ -29,7 +30,9 @@ import org.springframework.stereotype.Component;
  * such answers one key can keep). One that had to wait must be answered within
  * {@code app.load.queued-deadline} of its arrival: the deadline goes into its
  * {@link RequestContext}, and each of its statements may run only for the time left
- * ({@link StatementTimeout}). The kind is the operation's, as the document declares it
+ * ({@link StatementTimeout}), unless its operation streams ({@code x-streams}): a stream reads in
+ * short statements for as long as its client reads, and holds its slot until it ends
+ * ({@link AnswerEnd}). The kind is the operation's, as the document declares it
  * ({@link KindOfWork}). Heavy requests (searches and deep pages) have slots of their own, so a
  * flood of them cannot take the database connections point lookups need; so do list pages, few
  * enough that the pages beyond them wait their turn in order of arrival rather than all at once
@@ -66,7 +69,9 @@ public class LoadSheddingFilter extends ApiStep {
             throws ServletException, IOException {
         WorkKind kind = KindOfWork.of(request, settings.deepOffset());
         Semaphore semaphore = slots.get(kind);
-        if (!BoundedWait.acquire(semaphore, RequestContext.of(request), settings, kind != WorkKind.EXPORT)) {
+        RequestContext context = RequestContext.of(request);
+        boolean streams = context.operation().filter(operation -> operation.traits().streams()).isPresent();
+        if (!BoundedWait.acquire(semaphore, context, settings, !streams)) {
             shed.get(kind).increment();
             // The slots turn over in well under a second.
             throw ServiceUnavailableException.busy();
@@ -74,7 +79,7 @@ public class LoadSheddingFilter extends ApiStep {
         try {
             chain.doFilter(request, response);
         } finally {
-            semaphore.release();
+            AnswerEnd.then(request, semaphore::release);
         }
     }
 }

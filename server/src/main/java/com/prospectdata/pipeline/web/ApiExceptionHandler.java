@@ -145,8 +145,11 @@ class ApiExceptionHandler {
         if (e instanceof StreamAbortedException aborted) {
             if (response.isCommitted() && !ClientAbort.isOne(aborted)) {
                 // The headers are gone: an error body would be read as more of the answer. The
-                // container cuts the exchange instead (ErrorReportValve closes a committed response at once).
-                log.warn("A streamed answer failed after its headers were sent; cutting the exchange", aborted.getCause());
+                // container cuts the exchange instead (web/RequestIdFilter hands it the cut). One
+                // line, no stack trace: mid-stream failures are mostly the database going away, as
+                // likely for every running export at once.
+                log.warn("A streamed answer failed after its headers were sent; cutting the exchange: {}",
+                        innermost(aborted));
                 throw aborted;
             }
             // Nothing sent yet (or nobody left to tell): answered as what failed.
@@ -168,6 +171,15 @@ class ApiExceptionHandler {
         log.error("Unexpected failure", e);
         return error(ErrorCode.INTERNAL_ERROR,
                 ApiException.UNEXPECTED);
+    }
+
+    /** The root cause, as its class and message. */
+    private static String innermost(Throwable failure) {
+        Throwable cause = failure;
+        while (cause.getCause() != null && cause.getCause() != cause) {
+            cause = cause.getCause();
+        }
+        return cause.getClass().getName() + ": " + cause.getMessage();
     }
 
     /**

@@ -1,7 +1,6 @@
 package com.prospectdata.pipeline.web;
 
 import com.prospectdata.core.openapi.ApiOperation;
-import com.prospectdata.core.openapi.OperationTraits.WorkKind;
 import com.prospectdata.pipeline.RequestContext;
 import com.prospectdata.pipeline.streaming.AcceptEncoding;
 import jakarta.servlet.FilterChain;
@@ -73,9 +72,9 @@ class ConditionalGetFilter extends ShallowEtagHeaderFilter {
     @Override
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
-        if (RequestContext.of(request).operation().filter(o -> o.traits().workKind() == WorkKind.EXPORT).isPresent()) {
-            // An export streams what it reads, compressed as it goes, with no validator: holding its
-            // body back would hold the whole search in memory (docs/api-rules.md §14).
+        if (RequestContext.of(request).operation().filter(o -> o.traits().streams()).isPresent()) {
+            // A stream sends what it reads, compressed as it goes, with no validator: holding its
+            // body back would hold it whole in memory (an export's whole search, docs/api-rules.md §14).
             chain.doFilter(request, response);
             return;
         }

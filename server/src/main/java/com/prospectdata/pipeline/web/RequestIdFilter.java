@@ -2,6 +2,8 @@ package com.prospectdata.pipeline.web;
 
 import com.prospectdata.core.openapi.ApiOperation;
 import com.prospectdata.core.openapi.GeneratedOperations;
+import com.prospectdata.core.errors.StreamAbortedException;
+import com.prospectdata.pipeline.AnswerEnd;
 import com.prospectdata.pipeline.AuthenticatedKey;
 import com.prospectdata.pipeline.RequestContext;
 import jakarta.servlet.FilterChain;
@@ -9,9 +11,12 @@ import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.regex.Pattern;
+import org.apache.coyote.CloseNowException;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.slf4j.MDC;
@@ -45,6 +50,9 @@ class RequestIdFilter extends OncePerRequestFilter {
      * {@code http.request.id} in JSON, where the MDC's keys become fields.
      */
     static final String REQUEST_ID_MDC = "http.request.id";
+
+    /** Set on a request whose failure escaped to the container. */
+    private static final String FAILED = RequestIdFilter.class.getName() + ".failed";
 
     private final HandlerExceptionResolver errors;
     private final boolean structured;
@@ -141,38 +149,117 @@ class RequestIdFilter extends OncePerRequestFilter {
         return cause.getClass().getSimpleName() + ": " + cause.getMessage();
     }
 
+    /** A stream's exchange comes back here once its writer is done (pipeline/streaming): see {@link #doFilterInternal}. */
+    @Override
+    protected boolean shouldNotFilterAsyncDispatch() {
+        return false;
+    }
+
+    /**
+     * The id, the chain, and the access line once the answer is over: when the chain returns, or
+     * for a stream, which goes on on a thread of its own after its handler has returned, when the
+     * exchange completes (pipeline/AnswerEnd). Its writer's end comes back through here as an
+     * asynchronous dispatch, under the same id.
+     */
     @Override
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
+        if (isAsyncDispatch(request)) {
+            MDC.put(REQUEST_ID_MDC, response.getHeader(HEADER));
+            try {
+                passOn(request, response, chain);
+            } finally {
+                MDC.remove(REQUEST_ID_MDC);
+            }
+            return;
+        }
         String requestId = requestIdFor(request.getHeader(HEADER));
         long started = System.nanoTime();
         response.setHeader(HEADER, requestId);
         MDC.put(REQUEST_ID_MDC, requestId);
-        boolean completed = false;
+        try {
+            passOn(request, response, chain);
+        } finally {
+            if (request.isAsyncStarted()) {
+                @Nullable Map<String, String> logContext = MDC.getCopyOfContextMap();
+                AnswerEnd.then(request, () -> inLogContext(logContext, () -> logAccess(request, response, requestId,
+                        statusSent(request, response), System.nanoTime() - started)));
+            } else {
+                logAccess(request, response, requestId, statusSent(request, response), System.nanoTime() - started);
+            }
+            MDC.remove(REQUEST_ID_MDC);
+        }
+    }
+
+    /**
+     * The chain; a failure that escapes it is answered by the one error handler, or, when there
+     * is no one to answer or the answer has begun, noted for the access line and handed to the
+     * container.
+     */
+    private void passOn(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+            throws ServletException, IOException {
         try {
             chain.doFilter(request, response);
-            completed = true;
         } catch (IOException | RuntimeException | ServletException failure) {
             if (ClientAbort.isOne(failure)) {
                 // Nothing failed here, and there is nobody left to answer: no error page, no 500.
                 ClientAbort.record(request);
                 log.debug("The client went away before its answer was delivered: {}", innermostMessage(failure));
-            } else if (failure instanceof IOException || response.isCommitted()
+                return;
+            }
+            if (response.isCommitted() && streamAborted(failure)) {
+                // A stream that failed after its headers, which the error handler has logged: the
+                // container cuts the exchange (closes the connection, resets an HTTP/2 stream) on
+                // its own signal for that, which it does not log again.
+                request.setAttribute(FAILED, Boolean.TRUE);
+                throw new CloseNowException("A streamed answer failed after its headers were sent", failure);
+            }
+            if (failure instanceof IOException || response.isCommitted()
                     || errors.resolveException(request, response, null, failure) == null) {
                 // Every step refuses a request by throwing (pipeline/ApiStep), and a step can fail
                 // (the database is down while a key is looked up, say): either is answered here by
                 // the one error handler, not by the container, which would log a stack trace for
                 // each such request before its error page got the same answer.
+                request.setAttribute(FAILED, Boolean.TRUE);
                 throw failure;
             }
-            completed = true;
+        }
+    }
+
+    /**
+     * What the client got: a failure that escaped to the container is answered 500 by it, or cut,
+     * whatever status the response held when it happened.
+     */
+    private static int statusSent(HttpServletRequest request, HttpServletResponse response) {
+        if (ClientAbort.happenedTo(request)) {
+            return ClientAbort.STATUS;
+        }
+        return request.getAttribute(FAILED) != null ? HttpServletResponse.SC_INTERNAL_SERVER_ERROR : response.getStatus();
+    }
+
+    private static boolean streamAborted(Throwable failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
+            if (cause instanceof StreamAbortedException) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Runs {@code action} with the log context the request had, on whichever thread ends its exchange. */
+    private static void inLogContext(@Nullable Map<String, String> context, Runnable action) {
+        @Nullable Map<String, String> threadsOwn = MDC.getCopyOfContextMap();
+        if (context != null) {
+            MDC.setContextMap(context);
+        }
+        try {
+            action.run();
         } finally {
-            // A failure that escaped the chain is answered 500 by the container, whatever status
-            // the response held when it happened: the log says what the client got.
-            int status = ClientAbort.happenedTo(request) ? ClientAbort.STATUS
-                    : completed ? response.getStatus() : HttpServletResponse.SC_INTERNAL_SERVER_ERROR;
-            logAccess(request, response, requestId, status, System.nanoTime() - started);
-            MDC.remove(REQUEST_ID_MDC);
+            if (threadsOwn == null) {
+                MDC.clear();
+            } else {
+                MDC.setContextMap(threadsOwn);
+            }
         }
     }
 }

@@ -89,7 +89,8 @@ class RequestPipeline {
 
     /**
      * Last, inside the conditional-GET step's buffered response: the slot is given back when the
-     * handler has produced the answer, before that step hands it to the connection.
+     * handler has produced the answer, before that step hands it to the connection; a stream's
+     * when it ends.
      */
     @Bean
     FilterRegistrationBean<LoadSheddingFilter> step13LoadShedding(LoadSheddingFilter step) {

@@ -5,6 +5,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.web.servlet.handler.AbstractHandlerMapping;
 import org.springframework.http.MediaType;
+import org.springframework.web.servlet.config.annotation.AsyncSupportConfigurer;
 import org.springframework.web.servlet.config.annotation.ContentNegotiationConfigurer;
 import org.springframework.web.servlet.config.annotation.CorsRegistry;
 import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
@@ -47,6 +48,21 @@ class WebConfiguration implements WebMvcConfigurer {
                 .allowCredentials(false)
                 .maxAge(600);
     }
+
+    /**
+     * The asynchronous requests are the streams (pipeline/streaming), which last as long as their
+     * client reads: no time limit of their own (the container's default would cut a long export).
+     * A client that stops reading is ended by the write timeouts
+     * ({@code app.stalled-stream-timeout}, {@code server.tomcat.connection-timeout}); the
+     * writer runs on Spring Boot's task executor, a virtual thread per stream.
+     */
+    @Override
+    public void configureAsyncSupport(AsyncSupportConfigurer configurer) {
+        configurer.setDefaultTimeout(NO_TIME_LIMIT);
+    }
+
+    /** The servlet API's "no timeout" for an asynchronous request (zero or less). */
+    static final long NO_TIME_LIMIT = -1;
 
     /** Every response is JSON, whatever the client's Accept header asks for (api/openapi.yaml, Conventions). */
     @Override

@@ -53,6 +53,26 @@ class ApiOperationsTest {
             assertThat(operation.traits().requiredScopes()).containsExactly("companies:read");
         });
         assertThat(SHIPPED.scopesEveryOperationRequires()).containsExactly("companies:read");
+        assertThat(SHIPPED.all()).filteredOn(operation -> operation.traits().streams())
+                .extracting(ApiOperation::operationId).as("the operations that stream").containsExactly("exportProspectSearchCompanies");
+    }
+
+    /** The trait and the handler the build generates (a stream for a binary body) cannot disagree. */
+    @ParameterizedTest(name = "{0} {1}: {2}")
+    @CsvSource(delimiter = '|', textBlock = """
+            getCompany                     | x-streams   | true  | getCompany has x-streams: true, which is not possible for an answer whose 200 is not a binary body
+            getCompany                     | x-streams   | yes   | getCompany has x-streams: yes, which is not true or false
+            exportProspectSearchCompanies  | x-streams   |       | exportProspectSearchCompanies answers a binary body, which the build generates as a stream: declare x-streams: true
+            exportProspectSearchCompanies  | x-streams   | false | exportProspectSearchCompanies answers a binary body
+            exportProspectSearchCompanies  | x-versioned | true  | x-streams: true, which is not possible with x-versioned: true
+            """)
+    void aStreamIsExactlyAnOperationWithABinaryBodyAndNoValidator(String operationId, String extension, String value,
+                                                                  String message) {
+        Object yamlValue = value == null ? null : OpenApiDocument.parse(value.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+
+        assertThatThrownBy(() -> ApiOperations.of(DocumentCopies.withTrait(operationId, extension, yamlValue)))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining(message);
     }
 
     @Test
@@ -64,7 +84,7 @@ class ApiOperationsTest {
         assertThat(things.operationId()).isEqualTo("listCompanyThings");
         assertThat(things.pathTemplate()).isEqualTo(DocumentCopies.THINGS);
         assertThat(things.traits()).isEqualTo(new OperationTraits(List.of("companies:read", "things:read"), 5, true,
-                WorkKind.LIST, Map.of("q", HeavyWhen.NON_BLANK)));
+                WorkKind.LIST, Map.of("q", HeavyWhen.NON_BLANK), false));
         assertThat(operations.scopesEveryOperationRequires()).as("the scopes all seven share").containsExactly("companies:read");
     }
 

@@ -6,7 +6,10 @@ import com.prospectdata.testing.Fixture;
 import com.prospectdata.testing.Json;
 import com.prospectdata.webtier.Answer;
 import com.prospectdata.webtier.StatementsOnThisThread;
+import com.prospectdata.webtier.StatementsOnThisThread.Statement;
 import com.prospectdata.webtier.WebTierTest;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -20,6 +23,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.http.HttpMethod;
+import org.springframework.mock.web.MockHttpServletResponse;
+import org.springframework.test.web.servlet.MvcResult;
+import org.springframework.test.web.servlet.request.MockMvcRequestBuilders;
 import tools.jackson.databind.JsonNode;
 
 /** The export of a prospect search (docs/api-rules.md §14). */
@@ -32,6 +38,13 @@ class ExportWebTest extends WebTierTest {
     private RunningExports running;
     @Autowired
     private DSLContext db;
+    @Autowired
+    private MeterRegistry meters;
+
+    /** The statement that opens the export's snapshot (pipeline/RequestReads.inSnapshot). */
+    private static final String SNAPSHOT = "set transaction isolation level repeatable read";
+    /** The table of stored counts, from which an unfiltered export's total is read. */
+    private static final String STORED_COUNTS = "prospect_search_score_count";
 
     private static List<JsonNode> lines(String body) {
         List<JsonNode> lines = new ArrayList<>();
@@ -101,20 +114,70 @@ class ExportWebTest extends WebTierTest {
     void aHeadTellsTheTotalWithoutReadingTheCompanies() throws Exception {
         fetch(EXPORT); // the key is cached from here on
         List<Answer> head = new ArrayList<>();
-        List<String> statements = StatementsOnThisThread.during(db, () -> head.add(send(request(HttpMethod.HEAD, EXPORT)
-                .header("Authorization", "Bearer " + key))));
+        List<String> statements = StatementsOnThisThread.duringOnEveryThread(db, () -> head.add(send(request(HttpMethod.HEAD, EXPORT)
+                .header("Authorization", "Bearer " + key)))).stream().map(Statement::sql).toList();
 
         assertThat(head.getFirst().status()).isEqualTo(200);
         assertThat(head.getFirst().header("Export-Total")).isEqualTo("23");
         assertThat(head.getFirst().bytes()).isEmpty();
-        assertThat(statements).noneMatch(statement -> statement.contains("\"contact\""));
+        assertThat(statements).as("the count was read").anyMatch(statement -> statement.contains(STORED_COUNTS))
+                .noneMatch(statement -> statement.contains("\"contact\""));
+    }
+
+    /**
+     * The handler returns the stream; the snapshot opens on the stream's own thread, and the
+     * count sent as {@code Export-Total} is read in it, before the lines.
+     */
+    @Test
+    void theSnapshotOpensOnTheStreamsThreadAndTheTotalIsReadInIt() throws Exception {
+        fetch(EXPORT); // the key is cached from here on
+        Thread handlers = Thread.currentThread();
+        List<Statement> statements = StatementsOnThisThread.duringOnEveryThread(db, () -> fetch(EXPORT));
+
+        List<Statement> snapshots = statements.stream().filter(statement -> statement.sql().startsWith(SNAPSHOT)).toList();
+        assertThat(snapshots).hasSize(1);
+        Thread stream = snapshots.getFirst().thread();
+        assertThat(stream).as("MockMvc serves the handler on the caller's thread; the stream has its own").isNotSameAs(handlers);
+        assertThat(stream.isVirtual()).as("Spring Boot's task executor: a virtual thread per stream").isTrue();
+        List<String> onTheStream = statements.stream().filter(statement -> statement.thread() == stream).map(Statement::sql).toList();
+        assertThat(onTheStream.getFirst()).as("the stream's first statement opens the snapshot").startsWith(SNAPSHOT);
+        assertThat(onTheStream).anyMatch(statement -> statement.contains(STORED_COUNTS))
+                .anyMatch(statement -> statement.contains("\"contact\""));
+        assertThat(statements).filteredOn(statement -> statement.thread() == handlers).extracting(Statement::sql)
+                .as("the handler reads only the search's owner").noneMatch(statement -> statement.contains(STORED_COUNTS)
+                        || statement.contains("\"contact\"") || statement.startsWith(SNAPSHOT));
+    }
+
+    /**
+     * A stream has no time limit, and holds its export slot until its exchange completes, after
+     * its writer has freed its key for the next export (which the client may send as soon as it
+     * sees the end).
+     */
+    @Test
+    void anExportHoldsItsSlotUntilItsExchangeCompletesWithNoTimeLimit() throws Exception {
+        String fresh = issueKey(Fixture.ORG_OURS);
+        UUID keyId = UUID.fromString(send(callWith(fresh, "/api/v1/usage")).json().get("id").stringValue());
+        Gauge exportsInFlight = meters.get("api.load.in_flight").tag("kind", "export").gauge();
+
+        MvcResult started = mvc.perform(callWith(fresh, EXPORT)).andReturn();
+        assertThat(started.getRequest().isAsyncStarted()).as("the handler returned the stream").isTrue();
+        assertThat(started.getRequest().getAsyncContext().getTimeout()).as("no time limit").isNotPositive();
+        assertThat(exportsInFlight.value()).isEqualTo(1);
+        started.getAsyncResult(STREAM_BOUND.toMillis());
+        assertThat(running.of(keyId)).as("the writer is done: the key may export again").isZero();
+        assertThat(exportsInFlight.value()).as("until the exchange completes").isEqualTo(1);
+
+        MockHttpServletResponse answer = mvc.perform(MockMvcRequestBuilders.asyncDispatch(started)).andReturn().getResponse();
+        assertThat(answer.getStatus()).isEqualTo(200);
+        assertThat(answer.getHeader("Export-Total")).isEqualTo("23");
+        assertThat(exportsInFlight.value()).isZero();
     }
 
     @Test
     void aKeyRunsOneExportAtATimeAndItsUsageSaysSo() throws Exception {
         String fresh = issueKey(Fixture.ORG_OURS);
         UUID keyId = UUID.fromString(send(callWith(fresh, "/api/v1/usage")).json().get("id").stringValue());
-        assertThat(running.start(keyId)).isTrue();
+        RunningExports.Export held = running.start(keyId).orElseThrow();
         try {
             assertThat(send(callWith(fresh, "/api/v1/usage")).json().get("exports_running").intValue()).isEqualTo(1);
             Answer second = send(callWith(fresh, EXPORT));
@@ -122,7 +185,7 @@ class ExportWebTest extends WebTierTest {
             assertThat(second.json().get("retry_after").intValue()).isEqualTo(10);
             assertThat(second.header("Retry-After")).isEqualTo("10");
         } finally {
-            running.end(keyId);
+            held.end();
         }
         assertThat(send(callWith(fresh, EXPORT)).status()).isEqualTo(200);
         assertThat(send(callWith(fresh, "/api/v1/usage")).json().get("exports_running").intValue()).isZero();
