@@ -1,23 +1,26 @@
 package com.prospectdata.contract;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import com.prospectdata.contract.support.ContractTest;
 import com.prospectdata.contract.support.Management;
 import com.prospectdata.contract.support.RawHttp2;
 import com.prospectdata.contract.support.RunsBesideOthers;
 import com.prospectdata.contract.support.ServerProcess;
+import com.prospectdata.contract.support.TimeFactor;
 import com.prospectdata.testing.Fixture;
 import java.io.IOException;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -137,16 +140,20 @@ class AbandonedStreamsJarTest extends ContractTest {
             }
             // Each is reset as soon as its headers come: until then its key's share of that kind of
             // work is taken, and the next request of the kind waits for it.
-            Instant deadline = Instant.now().plusSeconds(10);
-            while (!waitingForHeaders.isEmpty() && Instant.now().isBefore(deadline)) {
-                for (Iterator<Integer> waiting = waitingForHeaders.iterator(); waiting.hasNext(); ) {
-                    int stream = waiting.next();
-                    if (connection.headersReceived(stream) || connection.ended(stream)) {
-                        connection.cancel(stream);
-                        waiting.remove();
-                    }
-                }
-                Thread.sleep(2);
+            try {
+                await().atMost(TimeFactor.tolerance(Duration.ofSeconds(10))).pollInSameThread().pollInterval(Duration.ofMillis(2))
+                        .until(() -> {
+                            for (Iterator<Integer> waiting = waitingForHeaders.iterator(); waiting.hasNext(); ) {
+                                int stream = waiting.next();
+                                if (connection.headersReceived(stream) || connection.ended(stream)) {
+                                    connection.cancel(stream);
+                                    waiting.remove();
+                                }
+                            }
+                            return waitingForHeaders.isEmpty();
+                        });
+            } catch (ConditionTimeoutException headersStillOutstanding) {
+                // Those still waiting for their headers are abandoned below.
             }
             // Abandoned all the same, headers or not.
             for (int stream : waitingForHeaders) {
@@ -164,17 +171,12 @@ class AbandonedStreamsJarTest extends ContractTest {
      * Until no request holds a slot and the access log has stopped growing for a second: every
      * abandoned stream the server took up has been dealt with (one reset at once may never be).
      */
-    private static void awaitAllAnswered(ServerProcess server, Management management) throws InterruptedException {
-        Instant deadline = Instant.now().plus(Duration.ofSeconds(30));
-        long lines = -1;
-        while (true) {
-            long now = server.logText().lines().filter(line -> line.contains(" access ")).count();
-            if (now == lines && management.scrape().sum("api_load_in_flight", Map.of()) == 0) {
-                return;
-            }
-            assertThat(Instant.now()).as("the abandoned requests end").isBefore(deadline);
-            lines = now;
-            Thread.sleep(1000);
-        }
+    private static void awaitAllAnswered(ServerProcess server, Management management) {
+        AtomicLong lines = new AtomicLong(-1);
+        await("the abandoned requests end").atMost(TimeFactor.tolerance(Duration.ofSeconds(30))).pollInterval(Duration.ofSeconds(1))
+                .until(() -> {
+                    long now = server.logText().lines().filter(line -> line.contains(" access ")).count();
+                    return lines.getAndSet(now) == now && management.scrape().sum("api_load_in_flight", Map.of()) == 0;
+                });
     }
 }

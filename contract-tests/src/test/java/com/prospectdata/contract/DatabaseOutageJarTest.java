@@ -6,12 +6,13 @@ import static com.prospectdata.contract.support.Api.givenKey;
 import static com.prospectdata.contract.support.Api.givenNoKey;
 import static com.prospectdata.contract.support.Api.json;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.fail;
+import static org.awaitility.Awaitility.await;
 
 import com.prospectdata.contract.support.ContractTest;
 import com.prospectdata.contract.support.DatabaseFaults;
 import com.prospectdata.contract.support.DatabaseServer;
 import com.prospectdata.contract.support.Management;
+import com.prospectdata.contract.support.TimeFactor;
 import com.prospectdata.testing.ApiKeys;
 import com.prospectdata.testing.Fixture;
 import com.prospectdata.testing.Json;
@@ -56,6 +57,11 @@ import tools.jackson.databind.JsonNode;
 class DatabaseOutageJarTest extends ContractTest {
 
     private static final Logger log = LoggerFactory.getLogger(DatabaseOutageJarTest.class);
+    /** docs/OPERATIONS.md, "Outages": the readiness probe turns, each way, within 5 s, by itself. */
+    private static final Duration READINESS_TURNS = Duration.ofSeconds(5);
+    /** What a machine shared with the other classes of the run may add to a probe's turn. */
+    private static final Duration TOLERANCE = Duration.ofSeconds(5);
+    /** No rule bounds GET /health's recovery beyond the readiness probe's: a tolerance. */
     private static final Duration RECOVERY_TIMEOUT = Duration.ofSeconds(60);
     private static final JsonNode HEALTHY = Json.parse("{\"service\": \"Company Prospect Data API\", \"status\": \"healthy\"}");
     private static final JsonNode UNHEALTHY = Json.parse("{\"service\": \"Company Prospect Data API\", \"status\": \"unhealthy\"}");
@@ -94,17 +100,14 @@ class DatabaseOutageJarTest extends ContractTest {
         Duration toNotReady;
         try (DatabaseFaults.Fault outage = environment().databaseFaults().refuseConnections()) {
             Instant outageStarted = Instant.now();
-            toNotReady = awaitReadiness(management, 503, outageStarted);
+            toNotReady = awaitReadiness("readiness turns 503", management, 503, outageStarted);
             // All at once: each waits for a database connection as long as the server's pool lets it (3 s).
             answers = sendAtOnce(requests);
         }
         Instant databaseBack = Instant.now();
-        Duration toReady = awaitReadiness(management, 200, databaseBack);
+        Duration toReady = awaitReadiness("readiness recovers", management, 200, databaseBack);
         log.info("Outage timeline: readiness 503 after {} ms, 200 again {} ms after the database came back",
                 toNotReady.toMillis(), toReady.toMillis());
-        // docs/OPERATIONS.md, "Outages": within 5 s each way, by itself.
-        assertThat(toNotReady).as("readiness turns 503").isLessThanOrEqualTo(Duration.ofSeconds(5));
-        assertThat(toReady).as("readiness recovers").isLessThanOrEqualTo(Duration.ofSeconds(5));
         List<String> outageLines = environment().serverLogText().lines().skip(linesBefore)
                 .filter(line -> line.contains("Database unreachable") || line.contains("Health check failed"))
                 .toList();
@@ -162,33 +165,30 @@ class DatabaseOutageJarTest extends ContractTest {
         }
     }
 
-    /** The readiness probe until it answers {@code status}; how long that took from {@code since}. */
-    private static Duration awaitReadiness(Management management, int status, Instant since) throws InterruptedException {
-        Instant deadline = since.plus(RECOVERY_TIMEOUT);
-        while (management.get("/actuator/health/readiness").statusCode() != status) {
-            if (Instant.now().isAfter(deadline)) {
-                fail("The readiness probe did not answer %d within %s", status, RECOVERY_TIMEOUT);
-            }
-            Thread.sleep(100);
-        }
+    /**
+     * The readiness probe until it answers {@code status}, which the rule says comes within
+     * {@link #READINESS_TURNS} of {@code since} (plus the tolerance); how long that took, for the log.
+     */
+    private static Duration awaitReadiness(String what, Management management, int status, Instant since) {
+        Duration left = Duration.between(Instant.now(), since.plus(TimeFactor.within(READINESS_TURNS, TOLERANCE)));
+        await(what).atMost(left.isNegative() || left.isZero() ? Duration.ofMillis(1) : left).pollInterval(Duration.ofMillis(100))
+                .until(() -> management.get("/actuator/health/readiness").statusCode() == status);
         return Duration.between(since, Instant.now());
     }
 
     /** GET /health until it answers 200 healthy; 503 unhealthy meanwhile, nothing else. */
-    private static void awaitHealthy() throws InterruptedException {
-        Instant deadline = Instant.now().plus(RECOVERY_TIMEOUT);
-        while (true) {
-            Response response = givenNoKey().get("/health");
-            JsonNode body = json(response);
-            if (response.statusCode() == 200) {
-                assertThat(Json.sameValue(body, HEALTHY)).as("body %s", body).isTrue();
-                return;
-            }
-            assertThat(response.statusCode()).as("GET /health while the server recovers: %s", body).isEqualTo(503);
-            if (Instant.now().isAfter(deadline)) {
-                fail("GET /health still answered 503 %s after the database accepted connections again", RECOVERY_TIMEOUT);
-            }
-            Thread.sleep(250);
-        }
+    private static void awaitHealthy() {
+        await("GET /health answers 200 after the database accepted connections again")
+                .atMost(TimeFactor.tolerance(RECOVERY_TIMEOUT)).pollInterval(Duration.ofMillis(250))
+                .until(() -> {
+                    Response response = givenNoKey().get("/health");
+                    JsonNode body = json(response);
+                    if (response.statusCode() == 200) {
+                        assertThat(Json.sameValue(body, HEALTHY)).as("body %s", body).isTrue();
+                        return true;
+                    }
+                    assertThat(response.statusCode()).as("GET /health while the server recovers: %s", body).isEqualTo(503);
+                    return false;
+                });
     }
 }

@@ -1,12 +1,14 @@
 package com.prospectdata.contract;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import com.prospectdata.contract.support.ContractTest;
 import com.prospectdata.contract.support.DatabaseFaults;
 import com.prospectdata.contract.support.LocalTls;
 import com.prospectdata.contract.support.Management;
 import com.prospectdata.contract.support.ServerProcess;
+import com.prospectdata.contract.support.TimeFactor;
 import com.prospectdata.testing.Fixture;
 import io.restassured.response.Response;
 import java.io.IOException;
@@ -16,7 +18,6 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
@@ -41,10 +42,12 @@ class GracefulShutdownJarTest extends ContractTest {
 
     private static final String COMPANY = "/api/v1/companies/" + Fixture.COMPANY_NORDLICHT;
     private static final int IN_FLIGHT = 6;
+    /** The shutdown timeout the server is given: the bound of its exit, a rule. */
+    private static final Duration SHUTDOWN_TIMEOUT = Duration.ofSeconds(20);
 
     @RegisterExtension
     static final ServerProcess.PerClass dedicated = ServerProcess.perClass(() -> ServerProcess.onSharedDatabase("graceful-shutdown")
-            .argument("--spring.lifecycle.timeout-per-shutdown-phase=20s"));
+            .argument("--spring.lifecycle.timeout-per-shutdown-phase=" + SHUTDOWN_TIMEOUT.toSeconds() + "s"));
 
     private static Response get(String path) {
         return dedicated.server().validRequest().header("Authorization", "Bearer " + keys().main()).get(path);
@@ -78,13 +81,12 @@ class GracefulShutdownJarTest extends ContractTest {
         try (DatabaseFaults.Fault lock = environment().databaseFaults().lockTable("company")) {
             inFlight = IntStream.range(0, IN_FLIGHT)
                     .mapToObj(i -> CompletableFuture.supplyAsync(() -> get(COMPANY), clients)).toList();
-            Instant deadline = Instant.now().plusSeconds(10);
-            while (management.scrape().sum("api_load_in_flight", Map.of("kind", "light")) < IN_FLIGHT) {
-                assertThat(Instant.now()).as("the requests are in flight").isBefore(deadline);
-                Thread.sleep(20);
-            }
+            await("the requests are in flight").atMost(TimeFactor.tolerance(Duration.ofSeconds(10)))
+                    .pollInterval(Duration.ofMillis(20))
+                    .until(() -> management.scrape().sum("api_load_in_flight", Map.of("kind", "light")) >= IN_FLIGHT);
 
             server.terminate();
+            // The scenario: the server has had SIGTERM a while, and is draining, when it is looked at.
             Thread.sleep(500);
             assertThat(server.isAlive()).as("the server waits for its requests").isTrue();
             String newcomer = newRequestDuringShutdown(server);
@@ -95,7 +97,7 @@ class GracefulShutdownJarTest extends ContractTest {
             Response response = request.get(30, TimeUnit.SECONDS);
             assertThat(response.statusCode()).as("a request in flight at SIGTERM: %s", response.asString()).isEqualTo(200);
         }
-        exit = server.awaitExit(Duration.ofSeconds(30));
+        exit = server.awaitExit(TimeFactor.within(SHUTDOWN_TIMEOUT, Duration.ofSeconds(10)));
         assertThat(exit).as("the process exits within the shutdown timeout").isPresent();
 
         assertThat(newRequestDuringShutdown(server)).as("after shutdown a new request finds no server").isEqualTo("refused");

@@ -8,11 +8,12 @@ import com.prospectdata.contract.support.ContractTest;
 import com.prospectdata.contract.support.DatabaseFaults;
 import com.prospectdata.contract.support.DatabaseServer;
 import com.prospectdata.contract.support.Management;
+import com.prospectdata.contract.support.ServerClock;
 import com.prospectdata.contract.support.ServerProcess;
+import com.prospectdata.contract.support.TimeFactor;
 import com.prospectdata.testing.Fixture;
 import io.restassured.response.Response;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
@@ -47,17 +48,25 @@ class QueuedDeadlineJarTest extends ContractTest {
             .argument("--app.load.queued-deadline=4s")
             .argument("--app.load.statement-timeout=6s"));
 
+    private static final Duration QUEUED_DEADLINE = Duration.ofSeconds(4);
+    private static final Duration STATEMENT_TIMEOUT = Duration.ofSeconds(6);
+
     private static Response get(String path) {
-        return dedicated.server().validRequest().header("Authorization", "Bearer " + keys().main()).get(path);
+        return get(path, ServerClock.newRequestId());
+    }
+
+    private static Response get(String path, String requestId) {
+        return dedicated.server().validRequest().header("Authorization", "Bearer " + keys().main())
+                .header(ServerClock.REQUEST_ID_HEADER, requestId).get(path);
     }
 
     @Test
     @Timeout(value = 90, unit = TimeUnit.SECONDS)
     void aRequestThatQueuedIsCancelledAtItsDeadlineAndOneThatDidNotRunsToTheStatementTimeout() throws Exception {
         Management management = Management.of(dedicated.server());
+        String queuedId = ServerClock.newRequestId();
         Response search;
         Response queued;
-        Duration queuedTook;
         try (ExecutorService clients = Executors.newFixedThreadPool(2);
              DatabaseFaults.Fault jobsLocked = environment().databaseFaults().lockTable("job")) {
             DatabaseFaults.Fault companiesLocked = environment().databaseFaults().lockTable("company");
@@ -65,15 +74,14 @@ class QueuedDeadlineJarTest extends ContractTest {
             try {
                 CompletableFuture<Response> holding = CompletableFuture.supplyAsync(() -> get(SEARCH), clients);
                 awaitInFlight(management, 1);
-                Instant queuedAt = Instant.now();
-                CompletableFuture<Response> waiting = CompletableFuture.supplyAsync(() -> get(DEEP_JOBS), clients);
+                CompletableFuture<Response> waiting = CompletableFuture.supplyAsync(() -> get(DEEP_JOBS, queuedId), clients);
+                // The scenario: the deep page spends a while of its deadline in the queue.
                 Thread.sleep(1_000);
                 assertThat(waiting).as("queued behind the search").isNotDone();
                 companiesLocked.close();
                 companiesReleased = true;
                 search = holding.get(30, TimeUnit.SECONDS);
                 queued = waiting.get(30, TimeUnit.SECONDS);
-                queuedTook = Duration.between(queuedAt, Instant.now());
             } finally {
                 if (!companiesReleased) {
                     companiesLocked.close();
@@ -81,16 +89,22 @@ class QueuedDeadlineJarTest extends ContractTest {
             }
             assertThat(search.statusCode()).as("the search ends once its table is free").isEqualTo(200);
             assertBusy(queued);
-            assertThat(queuedTook)
-                    .as("got its slot after about 1 s, then cancelled at its deadline (4 s from its arrival), not 6 s later")
-                    .isBetween(Duration.ofMillis(3_500), Duration.ofMillis(6_000));
 
-            Instant alone = Instant.now();
-            Response unqueued = get(DEEP_JOBS);
-            Duration unqueuedTook = Duration.between(alone, Instant.now());
+            String unqueuedId = ServerClock.newRequestId();
+            Response unqueued = get(DEEP_JOBS, unqueuedId);
             assertBusy(unqueued);
+
+            // On the server's clock, from each request's arrival to its answer.
+            Duration queuedTook = ServerClock.took(dedicated.server(), queuedId);
+            Duration unqueuedTook = ServerClock.took(dedicated.server(), unqueuedId);
             assertThat(unqueuedTook).as("found the slot free: bound by the statement timeout (6 s) alone, not the deadline")
-                    .isBetween(Duration.ofMillis(5_500), Duration.ofSeconds(20));
+                    .isBetween(STATEMENT_TIMEOUT.minusMillis(500), TimeFactor.within(STATEMENT_TIMEOUT, Duration.ofSeconds(14)));
+            assertThat(queuedTook).as("cancelled at its deadline (4 s from its arrival)")
+                    .isBetween(QUEUED_DEADLINE.minusMillis(500), TimeFactor.within(QUEUED_DEADLINE, Duration.ofSeconds(10)));
+            // Its statement started a second or more after its arrival: had the statement timeout
+            // ended it instead of the deadline, it would have taken longer than the one that did not queue.
+            assertThat(queuedTook).as("ended by its deadline, before a statement timeout would have ended it")
+                    .isLessThan(unqueuedTook);
         }
 
         assertThat(get(DEEP_JOBS).statusCode()).as("served once the table is free").isEqualTo(200);

@@ -3,11 +3,15 @@ package com.prospectdata.contract;
 import static com.prospectdata.contract.support.Api.givenInvalid;
 import static com.prospectdata.contract.support.Api.json;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import com.prospectdata.contract.support.ContractTest;
 import com.prospectdata.contract.support.ServerProcess;
+import com.prospectdata.contract.support.TimeFactor;
 import com.prospectdata.testing.Fixture;
 import io.restassured.response.Response;
+import java.time.Duration;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -91,20 +95,11 @@ class ResponseBoundsJarTest extends ContractTest {
     }
 
     private static String awaitLogLine(String requestId) {
-        for (int attempt = 0; attempt < 50; attempt++) {
-            String found = smallHeaderBuffer.server().logText().lines()
-                    .filter(line -> line.contains("access") && line.contains("request_id=" + requestId))
-                    .findFirst().orElse(null);
-            if (found != null) {
-                return found;
-            }
-            try {
-                Thread.sleep(100);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException(e);
-            }
-        }
-        throw new AssertionError("No access line for " + requestId + " in " + smallHeaderBuffer.server().log());
+        return await("an access line for " + requestId + " in " + smallHeaderBuffer.server().log())
+                .atMost(TimeFactor.tolerance(Duration.ofSeconds(10))).pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(100))
+                .until(() -> smallHeaderBuffer.server().logText().lines()
+                        .filter(line -> line.contains("access") && line.contains("request_id=" + requestId))
+                        .findFirst(), Optional::isPresent)
+                .orElseThrow();
     }
 }

@@ -1,14 +1,15 @@
 package com.prospectdata.contract;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import com.prospectdata.contract.support.ContractTest;
 import com.prospectdata.contract.support.ServerProcess;
+import com.prospectdata.contract.support.TimeFactor;
 import com.prospectdata.testing.Fixture;
 import com.prospectdata.testing.Json;
 import io.restassured.response.Response;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -93,20 +94,15 @@ class StructuredLogsJarTest extends ContractTest {
         assertThat(awaitAccessLine(id).toString()).contains(id);
     }
 
-    private static JsonNode awaitAccessLine(String requestId) throws InterruptedException {
-        Instant deadline = Instant.now().plus(Duration.ofSeconds(10));
-        while (true) {
-            Optional<JsonNode> found = dedicated.server().logText().lines()
-                    .filter(line -> line.startsWith("{") && line.contains(requestId))
-                    .map(Json::parse)
-                    .filter(line -> "access".equals(line.path("log").path("logger").asString()))
-                    .findFirst();
-            if (found.isPresent()) {
-                return found.get();
-            }
-            assertThat(Instant.now()).as("an access line for request %s", requestId).isBefore(deadline);
-            Thread.sleep(100);
-        }
+    private static JsonNode awaitAccessLine(String requestId) {
+        return await("an access line for request " + requestId).atMost(TimeFactor.tolerance(Duration.ofSeconds(10)))
+                .pollInterval(Duration.ofMillis(100))
+                .until(() -> dedicated.server().logText().lines()
+                        .filter(line -> line.startsWith("{") && line.contains(requestId))
+                        .map(Json::parse)
+                        .filter(line -> "access".equals(line.path("log").path("logger").asString()))
+                        .findFirst(), Optional::isPresent)
+                .orElseThrow();
     }
 
     private static List<String> values(JsonNode node) {

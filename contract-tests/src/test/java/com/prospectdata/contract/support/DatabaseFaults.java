@@ -1,5 +1,7 @@
 package com.prospectdata.contract.support;
 
+import static org.awaitility.Awaitility.await;
+
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -7,7 +9,6 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.Optional;
 import java.util.regex.Pattern;
 
@@ -141,7 +142,6 @@ public final class DatabaseFaults {
 
     /** Ends every session on the database and waits until they are gone. */
     private void endSessions(String name) {
-        Instant deadline = Instant.now().plus(SESSIONS_GONE_TIMEOUT);
         try (Connection connection = database.connectAsAdministrator();
              PreparedStatement terminate = connection.prepareStatement(
                      "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = ? AND pid <> pg_backend_pid()");
@@ -149,25 +149,18 @@ public final class DatabaseFaults {
                      "SELECT count(*) FROM pg_stat_activity WHERE datname = ? AND pid <> pg_backend_pid()")) {
             terminate.setString(1, name);
             count.setString(1, name);
-            while (true) {
-                terminate.executeQuery().close();
-                try (ResultSet left = count.executeQuery()) {
-                    left.next();
-                    if (left.getLong(1) == 0) {
-                        return;
-                    }
-                    if (Instant.now().isAfter(deadline)) {
-                        throw new IllegalStateException(left.getLong(1) + " sessions on " + name
-                                + " were still there " + SESSIONS_GONE_TIMEOUT + " after they were terminated");
-                    }
-                }
-                Thread.sleep(100);
-            }
+            await("the sessions on " + name + " gone after they were terminated")
+                    .atMost(TimeFactor.tolerance(SESSIONS_GONE_TIMEOUT)).pollInSameThread()
+                    .pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(100))
+                    .until(() -> {
+                        terminate.executeQuery().close();
+                        try (ResultSet left = count.executeQuery()) {
+                            left.next();
+                            return left.getLong(1) == 0;
+                        }
+                    });
         } catch (SQLException e) {
             throw new IllegalStateException("Could not end the sessions on " + name + ": " + e, e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
         }
     }
 

@@ -1,10 +1,11 @@
 package com.prospectdata.contract.support;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import com.prospectdata.testing.Json;
 import io.restassured.response.Response;
-import java.time.Instant;
+import java.time.Duration;
 import java.util.Map;
 import tools.jackson.databind.JsonNode;
 
@@ -26,12 +27,10 @@ public final class HeavySlot {
         assertThat(body.get("message").stringValue()).isEqualTo("The server is busy; retry after 1 second.");
     }
 
-    /** Waits, up to 10 s, until the server reports this many heavy requests holding a slot. */
-    public static void awaitInFlight(Management management, int requests) throws InterruptedException {
-        Instant deadline = Instant.now().plusSeconds(10);
-        while (management.scrape().sum("api_load_in_flight", Map.of("kind", "heavy")) < requests) {
-            assertThat(Instant.now()).as("%d heavy requests take their slots", requests).isBefore(deadline);
-            Thread.sleep(20);
-        }
+    /** Waits until the server reports this many heavy requests holding a slot. */
+    public static void awaitInFlight(Management management, int requests) {
+        await(requests + " heavy requests take their slots").atMost(TimeFactor.tolerance(Duration.ofSeconds(10)))
+                .pollInterval(Duration.ofMillis(20))
+                .until(() -> management.scrape().sum("api_load_in_flight", Map.of("kind", "heavy")) >= requests);
     }
 }

@@ -1,5 +1,7 @@
 package com.prospectdata.contract.support;
 
+import static org.awaitility.Awaitility.await;
+
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -28,18 +30,9 @@ public final class LivenessWatch implements AutoCloseable {
     }
 
     private static void awaitLive(Management management) {
-        Instant deadline = Instant.now().plusSeconds(30);
-        while (management.get("/actuator/health/liveness").statusCode() != 200) {
-            if (Instant.now().isAfter(deadline)) {
-                throw new IllegalStateException("The liveness probe did not answer 200 within 30 s");
-            }
-            try {
-                Thread.sleep(INTERVAL);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException(e);
-            }
-        }
+        await("the liveness probe answers 200").atMost(TimeFactor.tolerance(Duration.ofSeconds(30)))
+                .pollDelay(Duration.ZERO).pollInterval(INTERVAL)
+                .until(() -> management.get("/actuator/health/liveness").statusCode() == 200);
     }
 
     public static LivenessWatch of(ServerProcess server) {

@@ -7,8 +7,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
-import java.time.Instant;
-import java.util.Optional;
+import org.awaitility.Awaitility;
 
 /**
  * Whether a server serves again after an outage, as a partner sees it: {@code GET /health}
@@ -26,19 +25,14 @@ public final class Serving {
     }
 
     /**
-     * Polls both every 100 ms until they answer 200; how long after {@code since} that came, or
-     * empty if it had not come {@code giveUp} after it.
+     * Polls both every 100 ms until they answer 200, for up to {@code tolerance} (scaled by the
+     * time factor): serving again is an eventuality here, and a test whose rule is a bound on it
+     * reads that bound on the server's clock ({@link ServerClock}).
      */
-    public static Optional<Duration> await(ServerProcess server, String key, Instant since, Duration giveUp)
-            throws InterruptedException {
-        Instant deadline = since.plus(giveUp);
-        while (Instant.now().isBefore(deadline)) {
-            if (status(server, "/health", null) == 200 && status(server, READ, key) == 200) {
-                return Optional.of(Duration.between(since, Instant.now()));
-            }
-            Thread.sleep(100);
-        }
-        return Optional.empty();
+    public static void await(ServerProcess server, String key, Duration tolerance) {
+        Awaitility.await("GET /health and an authenticated read of " + server.name() + " answer 200")
+                .atMost(TimeFactor.tolerance(tolerance)).pollInterval(Duration.ofMillis(100))
+                .until(() -> status(server, "/health", null) == 200 && status(server, READ, key) == 200);
     }
 
     /** The status of a GET, 0 when none came within 10 s. */
