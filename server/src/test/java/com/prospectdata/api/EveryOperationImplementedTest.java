@@ -80,7 +80,7 @@ class EveryOperationImplementedTest {
                 .set(COMPANY.BUSINESS_TYPE, "Software").set(COMPANY.WEBSITE, "https://acme.example")
                 .set(COMPANY.MATCH_SCORE, 7.5).set(COMPANY.REVIEW_STATUS, com.prospectdata.generated.model.ReviewStatus.PENDING)
                 .set(COMPANY.CREATED_AT, now).set(COMPANY.UPDATED_AT, now).execute();
-        key = keys.issue(organizationId, Tier.PRO, null, List.of("companies:read"), DeploymentEnvironment.TEST, null, java.util.Optional.empty()).key();
+        key = keys.issue(organizationId, Tier.PRO, null, List.of("companies:read"), DeploymentEnvironment.TEST, null, null).key();
     }
 
     @Test
