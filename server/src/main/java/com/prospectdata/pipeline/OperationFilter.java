@@ -46,7 +46,7 @@ public class OperationFilter extends OncePerRequestFilter {
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
         Optional<ApiOperation> operation = operations.resolve(pathOf(request));
-        RequestContext.attach(request, operation);
+        RequestContext.attach(request, operation.orElse(null));
         // The route template of the request metrics (and of a trace's name) from here on, so that
         // an answer a later step gives before Spring MVC maps the handler (a 401, a 429, a 304
         // from the data version) carries it too, not UNKNOWN; the handler mapping sets the same.

@@ -41,10 +41,11 @@ import org.jspecify.annotations.Nullable;
 public final class RequestContext {
 
     private static final String REQUEST_ATTRIBUTE = RequestContext.class.getName();
-    private static final RequestContext NONE = new RequestContext(null, Optional.empty());
+    private static final RequestContext NONE = new RequestContext(null, null);
 
     private final @Nullable HttpServletRequest request;
-    private final Optional<ApiOperation> operation;
+    /** Null for a path the document does not declare. */
+    private final @Nullable ApiOperation operation;
     private final long arrivedNanos;
     private @Nullable RuntimeException heldRefusal;
     private @Nullable AuthenticatedKey caller;
@@ -62,7 +63,7 @@ public final class RequestContext {
     public record Budget(int limit, long remaining, long fullAtEpochSeconds) {
     }
 
-    RequestContext(@Nullable HttpServletRequest request, Optional<ApiOperation> operation) {
+    RequestContext(@Nullable HttpServletRequest request, @Nullable ApiOperation operation) {
         this.request = request;
         this.operation = operation;
         this.arrivedNanos = System.nanoTime();
@@ -73,7 +74,7 @@ public final class RequestContext {
         return request.getAttribute(REQUEST_ATTRIBUTE) instanceof RequestContext context ? context : NONE;
     }
 
-    static RequestContext attach(HttpServletRequest request, Optional<ApiOperation> operation) {
+    static RequestContext attach(HttpServletRequest request, @Nullable ApiOperation operation) {
         RequestContext context = new RequestContext(request, operation);
         request.setAttribute(REQUEST_ATTRIBUTE, context);
         return context;
@@ -81,7 +82,7 @@ public final class RequestContext {
 
     /** The operation the request's path names; empty for a path the document does not declare. */
     public Optional<ApiOperation> operation() {
-        return operation;
+        return Optional.ofNullable(operation);
     }
 
     /**

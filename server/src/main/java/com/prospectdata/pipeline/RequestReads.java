@@ -5,13 +5,13 @@ import com.prospectdata.data.dataversion.DataVersions;
 import com.prospectdata.data.replicas.ReadReplicas;
 import com.prospectdata.data.replicas.ReadReplicas.ReadSource;
 import com.prospectdata.data.replicas.ReplicaUnavailableException;
-import java.util.Optional;
 import java.util.OptionalLong;
 import org.jooq.Record;
 import org.jooq.Result;
 import java.util.function.Function;
 import org.jooq.DSLContext;
 import org.jooq.impl.DSL;
+import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Component;
 
 /**
@@ -25,10 +25,11 @@ import org.springframework.stereotype.Component;
 public class RequestReads {
 
     private final ReadReplicas replicas;
-    private final Optional<DataVersions> versions;
+    /** Null in the operator commands, which have no version poller. */
+    private final @Nullable DataVersions versions;
 
     /** {@code versions} is there in the server; the operator commands have no version poller. */
-    public RequestReads(ReadReplicas replicas, Optional<DataVersions> versions) {
+    public RequestReads(ReadReplicas replicas, @Nullable DataVersions versions) {
         this.replicas = replicas;
         this.versions = versions;
     }
@@ -43,8 +44,8 @@ public class RequestReads {
             return kept;
         }
         ReadSource source = statementsOf(request);
-        OptionalLong read = versions.isPresent()
-                ? versions.get().read(source, request.acceptedCaller().organizationId())
+        OptionalLong read = versions != null
+                ? versions.read(source, request.acceptedCaller().organizationId())
                 : OptionalLong.empty();
         request.keepDataVersion(read);
         return read;

@@ -31,7 +31,6 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.UUID;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.TrustManagerFactory;
@@ -98,7 +97,7 @@ class EveryOperationImplementedTest {
                 .set(COMPANY.BUSINESS_TYPE, "Software").set(COMPANY.WEBSITE, "https://acme.example")
                 .set(COMPANY.MATCH_SCORE, 7.5).set(COMPANY.REVIEW_STATUS, com.prospectdata.generated.model.ReviewStatus.PENDING)
                 .set(COMPANY.CREATED_AT, now).set(COMPANY.UPDATED_AT, now).execute();
-        key = keys.issue(organizationId, Tier.PRO, null, List.of("companies:read"), DeploymentEnvironment.TEST, null, Optional.empty()).key();
+        key = keys.issue(organizationId, Tier.PRO, null, List.of("companies:read"), DeploymentEnvironment.TEST, null, null).key();
     }
 
     /** Every {@code *ApiDelegate} interface the generator wrote, found on the class path. */

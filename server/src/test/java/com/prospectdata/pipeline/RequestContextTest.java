@@ -9,7 +9,6 @@ import com.prospectdata.pipeline.parameters.ContractParameters;
 import com.prospectdata.pipeline.parameters.ParameterReader;
 import com.prospectdata.pipeline.parameters.ReadParameters;
 import java.util.List;
-import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.UUID;
 import org.jooq.SQLDialect;
@@ -23,7 +22,7 @@ class RequestContextTest {
     private static final ReadSource PRIMARY = new ReadSource("primary", DSL.using(SQLDialect.POSTGRES));
     private static final ReadSource REPLICA = new ReadSource("replica-1", DSL.using(SQLDialect.POSTGRES));
     private static final AuthenticatedKey CALLER = new AuthenticatedKey(UUID.randomUUID(), UUID.randomUUID(), Tier.PRO,
-            1000, List.of("companies:read"), Optional.empty());
+            1000, List.of("companies:read"), null);
 
     @Test
     void nothingCanBeLeftBeforeTheFrontDoorHasRun() {
@@ -49,8 +48,8 @@ class RequestContextTest {
     void eachRequestHasItsOwnContextFoundOnTheRequest() {
         MockHttpServletRequest first = new MockHttpServletRequest();
         MockHttpServletRequest second = new MockHttpServletRequest();
-        RequestContext attached = RequestContext.attach(first, Optional.empty());
-        RequestContext.attach(second, Optional.empty()).acceptCaller(CALLER);
+        RequestContext attached = RequestContext.attach(first, null);
+        RequestContext.attach(second, null).acceptCaller(CALLER);
 
         assertThat(RequestContext.of(first)).isSameAs(attached);
         assertThat(attached.caller()).isEmpty();
@@ -135,7 +134,7 @@ class RequestContextTest {
     void theParametersAreThoseTheParametersStepRead() {
         MockHttpServletRequest servletRequest = new MockHttpServletRequest("GET", "/api/v1/companies/");
         servletRequest.addParameter("prospect_search_id", UUID.randomUUID().toString());
-        RequestContext request = RequestContext.attach(servletRequest, Optional.empty());
+        RequestContext request = RequestContext.attach(servletRequest, null);
         assertThatThrownBy(request::parameters).isInstanceOf(IllegalStateException.class).hasMessageContaining("not read");
 
         ReadParameters read = new ParameterReader(new ContractParameters(OpenApiDocument.fromClasspath()))

@@ -16,7 +16,6 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -55,7 +54,7 @@ class RequestReadsTest {
     private final ReadSource replica = new ReadSource("replica-1", refusingReplica());
     private final RenderedQuery statement = RenderedQuery.of(primary.db(), DSL.select(N.as(ONE)), N);
     private final ReadReplicas replicas = mock(ReadReplicas.class);
-    private final RequestReads reads = new RequestReads(replicas, Optional.empty());
+    private final RequestReads reads = new RequestReads(replicas, null);
 
     @Test
     void theFirstReadChoosesAndEveryLaterReadOfTheRequestGoesThere() {
@@ -103,7 +102,7 @@ class RequestReadsTest {
     void theDataVersionIsReadOnceAtTheRequestsPlace() {
         when(replicas.choose()).thenReturn(replica);
         RequestContext request = TestRequests.context(new AuthenticatedKey(UUID.randomUUID(), UUID.randomUUID(),
-                Tier.PRO, 1000, List.of("companies:read"), Optional.empty()));
+                Tier.PRO, 1000, List.of("companies:read"), null));
 
         OptionalLong version = reads.dataVersion(request);
 

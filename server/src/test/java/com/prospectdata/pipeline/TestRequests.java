@@ -1,6 +1,5 @@
 package com.prospectdata.pipeline;
 
-import java.util.Optional;
 import org.springframework.mock.web.MockHttpServletRequest;
 
 /** A request's context as the front door makes one, for tests that call what takes a context. */
@@ -11,7 +10,7 @@ public final class TestRequests {
 
     /** A fresh request's context: nothing read yet, no caller, no deadline. */
     public static RequestContext context() {
-        return RequestContext.attach(new MockHttpServletRequest(), Optional.empty());
+        return RequestContext.attach(new MockHttpServletRequest(), null);
     }
 
     /** A fresh request's context with {@code caller} accepted, as after the authentication step. */

@@ -22,7 +22,6 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.StringJoiner;
 import java.util.UUID;
 import java.util.stream.Stream;
@@ -199,7 +198,7 @@ public abstract class WebTierTest {
     private ApiKeyService.IssuedKey issued(String organization, Tier tier, Integer rateLimit, List<String> scopes,
                                            DeploymentEnvironment environment) {
         return keyService.issue(UUID.fromString(organization), tier, rateLimit, scopes, environment, null,
-                Optional.of(Instant.now().plus(1, ChronoUnit.DAYS).truncatedTo(ChronoUnit.SECONDS)));
+                Instant.now().plus(1, ChronoUnit.DAYS).truncatedTo(ChronoUnit.SECONDS));
     }
 
     /** An authenticated GET over HTTPS with the main key; {@code uri} is sent as written, already percent-encoded. */

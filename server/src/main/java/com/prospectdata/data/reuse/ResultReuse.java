@@ -14,6 +14,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.function.Supplier;
 import java.util.function.ToLongFunction;
+import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Component;
 
 /**
@@ -77,7 +78,7 @@ public class ResultReuse {
     }
 
     /** An estimate of the heap a string takes: its header, its array's header and one byte a character (compact strings). */
-    public static long bytesOf(String text) {
+    public static long bytesOf(@Nullable String text) {
         return text == null ? 0 : 56 + text.length();
     }
 

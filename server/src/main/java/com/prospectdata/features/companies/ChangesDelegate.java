@@ -47,8 +47,8 @@ class ChangesDelegate implements ChangesApiDelegate {
         cursors.requireChangesCursorForm(cursor);
         // The head is read before the cursor's check so that an unknown search is a 404.
         Head head = changes.head(request, prospectSearchId);
-        access.requireOwnedProspectSearch(Optional.ofNullable(head).map(found -> new Owned<>(found.organizationId(), found)),
-                prospectSearchId, caller);
+        access.requireOwnedProspectSearch(head == null ? null : new Owned<>(head.organizationId(), head), prospectSearchId,
+                caller);
         long after = cursors.changesPosition(caller.organizationId(), prospectSearchId, cursor);
         if (head.position() == after) {
             // Nothing new: the poll costs the one statement on the search's row.

@@ -59,7 +59,7 @@ class CompaniesDelegate implements CompaniesApiDelegate {
     @Override
     public ResponseEntity<Company> getCompany(UUID companyId, List<CompanyInclude> include) {
         RequestContext request = current.context();
-        CompanyRow company = access.requireOwned(companies.find(request, companyId), companyId, request.acceptedCaller());
+        CompanyRow company = access.requireOwned(companies.find(request, companyId).orElse(null), companyId, request.acceptedCaller());
         Company found = CompanyMapper.toDto(company);
         summaries.embed(request, List.of(found), include);
         return ResponseEntity.ok(found);

@@ -2,8 +2,8 @@ package com.prospectdata.features.companies;
 
 import com.prospectdata.core.errors.ApiException;
 import com.prospectdata.pipeline.AuthenticatedKey;
-import java.util.Optional;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Component;
 
 /**
@@ -15,22 +15,26 @@ public class CompanyAccess {
 
     /**
      * The value of a list read with the owner of its prospect search: 404 when the search does not
-     * exist (nothing was read), 403 when it is another organization's.
+     * exist ({@code found} is null: nothing was read), 403 when it is another organization's.
      */
-    public <T> T requireOwnedProspectSearch(Optional<Owned<T>> found, UUID prospectSearchId, AuthenticatedKey caller) {
-        Owned<T> owned = found.orElseThrow(() -> ApiException.prospectSearchNotFound(prospectSearchId));
-        requireOwner(owned.owner(), caller, "prospect search " + prospectSearchId);
-        return owned.value();
+    public <T> T requireOwnedProspectSearch(@Nullable Owned<T> found, UUID prospectSearchId, AuthenticatedKey caller) {
+        if (found == null) {
+            throw ApiException.prospectSearchNotFound(prospectSearchId);
+        }
+        requireOwner(found.owner(), caller, "prospect search " + prospectSearchId);
+        return found.value();
     }
 
     /**
-     * The value of a company read with its owner: 404 when the company does not exist (nothing
-     * was read), 403 when it is another organization's.
+     * The value of a company read with its owner: 404 when the company does not exist
+     * ({@code found} is null: nothing was read), 403 when it is another organization's.
      */
-    public <T> T requireOwned(Optional<Owned<T>> found, UUID companyId, AuthenticatedKey caller) {
-        Owned<T> owned = found.orElseThrow(() -> ApiException.companyNotFound(companyId));
-        requireOwner(owned.owner(), caller, "company " + companyId);
-        return owned.value();
+    public <T> T requireOwned(@Nullable Owned<T> found, UUID companyId, AuthenticatedKey caller) {
+        if (found == null) {
+            throw ApiException.companyNotFound(companyId);
+        }
+        requireOwner(found.owner(), caller, "company " + companyId);
+        return found.value();
     }
 
     private static void requireOwner(UUID owner, AuthenticatedKey caller, String what) {

@@ -14,11 +14,13 @@ import com.prospectdata.core.sqltypes.RenderedQuery;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.stream.IntStream;
 import org.jooq.Condition;
 import org.jooq.Param;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Every filter of the companies list as SQL, in one place for both ways the list is counted: each
@@ -42,8 +44,11 @@ final class CompanyCriteria {
     private static final Param<String> PATTERN = param("pattern", String.class);
     private static final Param<Instant> UPDATED_SINCE = param("updatedSince", COMPANY.UPDATED_AT.getDataType());
 
-    /** One filter: which one ({@code CompanyFilter}'s component), on the companies, on the stored counts. */
-    record Criterion(String filter, Condition onCompanies, Optional<Condition> onStoredCounts) {
+    /**
+     * One filter: which one ({@code CompanyFilter}'s component), on the companies, on the stored
+     * counts (null when they cannot answer it).
+     */
+    record Criterion(String filter, Condition onCompanies, @Nullable Condition onStoredCounts) {
     }
 
     /** How a search term is matched: not at all, within one value, or value by value (a term with a line break). */
@@ -56,8 +61,8 @@ final class CompanyCriteria {
             SearchForm search = pattern(filter)
                     .map(pattern -> pattern.indexOf('\n') < 0 ? SearchForm.ONE_VALUE : SearchForm.VALUE_BY_VALUE)
                     .orElse(SearchForm.NONE);
-            return new Shape(filter.minMatchScore().isPresent(), statuses(filter).size(), search,
-                    filter.updatedSince().isPresent());
+            return new Shape(filter.minMatchScore() != null, statuses(filter).size(), search,
+                    filter.updatedSince() != null);
         }
     }
 
@@ -76,25 +81,25 @@ final class CompanyCriteria {
         List<Param<?>> variables = new ArrayList<>();
         variables.add(PROSPECT_SEARCH_ID);
         criteria.add(new Criterion("prospectSearchId", COMPANY.PROSPECT_SEARCH_ID.eq(PROSPECT_SEARCH_ID),
-                Optional.of(PROSPECT_SEARCH_SCORE_COUNT.PROSPECT_SEARCH_ID.eq(PROSPECT_SEARCH_ID))));
+                PROSPECT_SEARCH_SCORE_COUNT.PROSPECT_SEARCH_ID.eq(PROSPECT_SEARCH_ID)));
         if (shape.minMatchScore()) {
             variables.add(MIN_MATCH_SCORE);
             criteria.add(new Criterion("minMatchScore", COMPANY.MATCH_SCORE.ge(MIN_MATCH_SCORE),
-                    Optional.of(PROSPECT_SEARCH_SCORE_COUNT.MATCH_SCORE.ge(MIN_MATCH_SCORE))));
+                    PROSPECT_SEARCH_SCORE_COUNT.MATCH_SCORE.ge(MIN_MATCH_SCORE)));
         }
         if (shape.reviewStatuses() > 0) {
             List<Param<ReviewStatus>> statuses = REVIEW_STATUSES.subList(0, shape.reviewStatuses());
             variables.addAll(statuses);
             criteria.add(new Criterion("reviewStatuses", COMPANY.REVIEW_STATUS.in(statuses),
-                    Optional.of(PROSPECT_SEARCH_SCORE_COUNT.REVIEW_STATUS.in(statuses))));
+                    PROSPECT_SEARCH_SCORE_COUNT.REVIEW_STATUS.in(statuses)));
         }
         if (shape.search() != SearchForm.NONE) {
             variables.add(PATTERN);
-            criteria.add(new Criterion("search", textMatches(shape.search()), Optional.empty()));
+            criteria.add(new Criterion("search", textMatches(shape.search()), null));
         }
         if (shape.updatedSince()) {
             variables.add(UPDATED_SINCE);
-            criteria.add(new Criterion("updatedSince", COMPANY.UPDATED_AT.ge(UPDATED_SINCE), Optional.empty()));
+            criteria.add(new Criterion("updatedSince", COMPANY.UPDATED_AT.ge(UPDATED_SINCE), null));
         }
         return new CompanyCriteria(shape, criteria, variables);
     }
@@ -119,7 +124,7 @@ final class CompanyCriteria {
 
     /** Whether the stored counts know every criterion, so that {@link #onStoredCounts()} is present. */
     boolean countsStored() {
-        return criteria.stream().allMatch(criterion -> criterion.onStoredCounts().isPresent());
+        return criteria.stream().allMatch(criterion -> criterion.onStoredCounts() != null);
     }
 
     /** The stored counts of exactly those companies; empty when some filter is beyond them. */
@@ -127,19 +132,25 @@ final class CompanyCriteria {
         if (!countsStored()) {
             return Optional.empty();
         }
-        return Optional.of(and(criteria.stream().map(criterion -> criterion.onStoredCounts().orElseThrow()).toList()));
+        return Optional.of(and(criteria.stream().map(criterion -> Objects.requireNonNull(criterion.onStoredCounts())).toList()));
     }
 
     /** {@code execution} with this shape's parameters set to {@code filter}'s values (a filter of this shape). */
     static RenderedQuery.Execution bind(RenderedQuery.Execution execution, CompanyFilter filter) {
         execution.with(PROSPECT_SEARCH_ID, filter.prospectSearchId());
-        filter.minMatchScore().ifPresent(min -> execution.with(MIN_MATCH_SCORE, min));
+        Double minMatchScore = filter.minMatchScore();
+        if (minMatchScore != null) {
+            execution.with(MIN_MATCH_SCORE, minMatchScore);
+        }
         List<ReviewStatus> statuses = statuses(filter);
         for (int i = 0; i < statuses.size(); i++) {
             execution.with(REVIEW_STATUSES.get(i), statuses.get(i));
         }
         pattern(filter).ifPresent(pattern -> execution.with(PATTERN, pattern));
-        filter.updatedSince().ifPresent(since -> execution.with(UPDATED_SINCE, since));
+        Instant updatedSince = filter.updatedSince();
+        if (updatedSince != null) {
+            execution.with(UPDATED_SINCE, updatedSince);
+        }
         return execution;
     }
 
@@ -148,7 +159,8 @@ final class CompanyCriteria {
     }
 
     private static Optional<String> pattern(CompanyFilter filter) {
-        return filter.search().flatMap(SearchPattern::contains);
+        String search = filter.search();
+        return search == null ? Optional.empty() : SearchPattern.contains(search);
     }
 
     /**

@@ -46,7 +46,7 @@ class CompanyLists {
             TotalOf totalOf = new TotalOf(filter);
             OptionalLong knownTotal = scope.<Long>kept(totalOf).map(OptionalLong::of).orElse(OptionalLong.empty());
             Page<CompanyRow> page = access.requireOwnedProspectSearch(
-                    companies.list(request, filter, pageRequest, knownTotal), filter.prospectSearchId(), caller);
+                    companies.list(request, filter, pageRequest, knownTotal).orElse(null), filter.prospectSearchId(), caller);
             if (knownTotal.isEmpty()) {
                 scope.keep(totalOf, page.total(), total -> bytesOf(filter) + 16);
             }
@@ -56,7 +56,7 @@ class CompanyLists {
 
     /** The key's filter: its term is the only part of a key whose size the caller decides. */
     private static long bytesOf(CompanyFilter filter) {
-        return 200 + ResultReuse.bytesOf(filter.search().orElse(null));
+        return 200 + ResultReuse.bytesOf(filter.search());
     }
 
     private static long bytesOf(CompanyFilter filter, Page<CompanyRow> page) {

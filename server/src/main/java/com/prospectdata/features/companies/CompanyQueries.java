@@ -35,6 +35,7 @@ import org.jooq.Record;
 import org.jooq.Result;
 import org.jooq.SelectField;
 import org.jooq.impl.SQLDataType;
+import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Repository;
 
 @Repository
@@ -174,15 +175,15 @@ class CompanyQueries {
     }
 
     /**
-     * Up to {@code size} companies of the filter in list order, the first ones or those strictly
-     * after {@code after}, with their contacts, read in {@code snapshot}: an export's batch, each a
-     * short statement of the list's own.
+     * Up to {@code size} companies of the filter in list order, the first ones ({@code after}
+     * null) or those strictly after {@code after}, with their contacts, read in {@code snapshot}:
+     * an export's batch, each a short statement of the list's own.
      */
-    List<CompanyRow> batch(RequestReads.Snapshot snapshot, CompanyFilter filter, Optional<Keyset> after, int size) {
+    List<CompanyRow> batch(RequestReads.Snapshot snapshot, CompanyFilter filter, @Nullable Keyset after, int size) {
         CompanyListStatements.ForFilter statements = lists.forFilter(filter);
-        Result<Record> rows = after.isPresent()
-                ? snapshot.fetch(CompanyListStatements.after(statements.of(CompanyListStatements.pageAfter(after.get())),
-                        size, after.get()))
+        Result<Record> rows = after != null
+                ? snapshot.fetch(CompanyListStatements.after(statements.of(CompanyListStatements.pageAfter(after)),
+                        size, after))
                 : snapshot.fetch(window(statements.of(Kind.PAGE), new PageRequest(size, 0)));
         return withContacts(rows);
     }

@@ -19,7 +19,6 @@ import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.time.OffsetDateTime;
 import java.util.List;
-import java.util.Optional;
 import java.util.UUID;
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.ResponseEntity;
@@ -83,7 +82,7 @@ class ExportDelegate implements ExportApiDelegate {
         try {
             CompanyFilter filter = CompanyFilter.of(prospectSearchId, minMatchScore, reviewStatus, reviewStatusList, search,
                     updatedSince);
-            requireOwnedByCaller(companies.owner(request, prospectSearchId), prospectSearchId, caller);
+            requireOwnedByCaller(companies.owner(request, prospectSearchId).orElse(null), prospectSearchId, caller);
             return StreamedAnswer.ok(current.exchange(), NDJSON, export::end,
                     answer -> reads.inSnapshot(request, snapshot -> write(snapshot, caller, filter, include, answer)));
         } catch (RuntimeException refused) {
@@ -92,8 +91,12 @@ class ExportDelegate implements ExportApiDelegate {
         }
     }
 
-    private static void requireOwnedByCaller(Optional<UUID> owner, UUID prospectSearchId, AuthenticatedKey caller) {
-        if (!owner.orElseThrow(() -> ApiException.prospectSearchNotFound(prospectSearchId)).equals(caller.organizationId())) {
+    /** The search's owner is the caller's organization: 404 when it has none (no such search), 403 when another's. */
+    private static void requireOwnedByCaller(@Nullable UUID owner, UUID prospectSearchId, AuthenticatedKey caller) {
+        if (owner == null) {
+            throw ApiException.prospectSearchNotFound(prospectSearchId);
+        }
+        if (!owner.equals(caller.organizationId())) {
             throw ApiException.forbidden("The prospect search belongs to another organization");
         }
     }
@@ -104,7 +107,7 @@ class ExportDelegate implements ExportApiDelegate {
         UUID prospectSearchId = filter.prospectSearchId();
         // Again in the snapshot the lines come from, which may be later than the check before the
         // stream: still nothing has been sent, so a refusal is answered as such.
-        requireOwnedByCaller(companies.owner(snapshot, prospectSearchId), prospectSearchId, caller);
+        requireOwnedByCaller(companies.owner(snapshot, prospectSearchId).orElse(null), prospectSearchId, caller);
         answer.header("Export-Total", Long.toString(companies.total(snapshot, filter)))
                 .header("Changes-Cursor", cursors.changesCursor(caller.organizationId(), prospectSearchId,
                         changes.position(snapshot, prospectSearchId)))
@@ -122,7 +125,7 @@ class ExportDelegate implements ExportApiDelegate {
             // The status and Export-Total go now, before the first statement of the body: a client
             // knows the count at once, and a failure from here on cuts what it has begun to read.
             OutputStream out = answer.body();
-            Optional<Keyset> after = Optional.empty();
+            @Nullable Keyset after = null;
             while (true) {
                 List<CompanyRow> batch = companies.batch(snapshot, filter, after, BATCH);
                 List<Company> found = batch.stream().map(CompanyMapper::toDto).toList();
@@ -135,7 +138,7 @@ class ExportDelegate implements ExportApiDelegate {
                 if (batch.size() < BATCH) {
                     return;
                 }
-                after = Optional.of(CompanyQueries.keyOf(batch.getLast()));
+                after = CompanyQueries.keyOf(batch.getLast());
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);

@@ -30,6 +30,7 @@ import org.jooq.Record;
 import org.jooq.Result;
 import org.jooq.SortField;
 import org.jooq.Table;
+import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Repository;
 
 @Repository
@@ -77,21 +78,23 @@ class JobQueries {
 
     /**
      * A page of the company's active jobs posted since {@code postedSince}, optionally of one
-     * platform (case-insensitive), their total and the company's owner, in one statement: the
+     * platform (case-insensitive; null for all), their total and the company's owner, in one statement: the
      * company's row with the count beside it (computed once: it does not depend on the row) and
      * the page's jobs joined to it. Empty when the company does not exist.
      */
     public Optional<Owned<Page<JobRow>>> activeJobs(RequestContext request, UUID companyId, Instant postedSince,
-                                                    Optional<String> platform, PageRequest page) {
+                                                    @Nullable String platform, PageRequest page) {
         Optional<Keyset> after = page.cursorPosition();
         JobsStatement statement = after.isPresent()
-                ? (platform.isPresent() ? onePlatformAfter : allPlatformsAfter)
-                : (platform.isPresent() ? onePlatform : allPlatforms);
+                ? (platform != null ? onePlatformAfter : allPlatformsAfter)
+                : (platform != null ? onePlatform : allPlatforms);
         RenderedQuery.Execution execution = statement.query().with(COMPANY_ID, companyId)
                 .with(POSTED_SINCE, postedSince)
                 .with(LIMIT, page.rowsToRead())
                 .with(OFFSET, after.isPresent() ? 0 : page.offset());
-        platform.ifPresent(p -> execution.with(PLATFORM, p.toLowerCase(Locale.ROOT)));
+        if (platform != null) {
+            execution.with(PLATFORM, platform.toLowerCase(Locale.ROOT));
+        }
         after.ifPresent(key -> {
             Keyset.Text id = key.get(1, Keyset.Text.class);
             execution.with(AFTER_POSTED, key.get(0, Instant.class)).with(AFTER_ID, id.value()).with(FROM_ID_PREFIX, !id.whole());
@@ -144,7 +147,7 @@ class JobQueries {
     public Optional<Owned<JobSummaryRow>> summary(RequestContext request, UUID companyId, Instant postedSince) {
         Result<Record> rows = reads.fetch(request, summary.query().with(COMPANY_ID, companyId).with(POSTED_SINCE, postedSince));
         return Owned.ofRows(rows, found -> new JobSummaryRow(found.get(0).get(summary.recent()),
-                jobRows(found, summary.latest()).stream().findFirst()));
+                jobRows(found, summary.latest()).stream().findFirst().orElse(null)));
     }
 
     /** The summary's statement, rendered once. */
@@ -163,7 +166,8 @@ class JobQueries {
         }
     }
 
-    public record JobSummaryRow(long activeInWindow, Optional<JobRow> latest) {
+    /** The jobs summary's row; {@code latest} null when the company has no active job. */
+    public record JobSummaryRow(long activeInWindow, @Nullable JobRow latest) {
     }
 
     private static List<JobRow> jobRows(Result<Record> rows, Table<?> jobs) {

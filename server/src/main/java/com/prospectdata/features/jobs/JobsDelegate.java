@@ -18,7 +18,6 @@ import com.prospectdata.pipeline.paging.PageRequest;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Optional;
 import java.util.UUID;
 import org.springframework.http.ResponseEntity;
 import org.springframework.stereotype.Service;
@@ -47,9 +46,9 @@ class JobsDelegate implements JobsApiDelegate {
                                                    Integer limit, Integer offset, String cursor) {
         RequestContext request = current.context();
         PageRequest page = cursors.read(request, limit, offset, cursor, JobQueries.KEY_TYPES);
-        Optional<String> platformFilter = Optional.ofNullable(platform).map(String::strip).filter(p -> !p.isEmpty());
+        String platformFilter = platform == null || platform.isBlank() ? null : platform.strip();
         Page<Job> found = access.requireOwned(
-                        jobs.activeJobs(request, companyId, windowStart(daysBack), platformFilter, page),
+                        jobs.activeJobs(request, companyId, windowStart(daysBack), platformFilter, page).orElse(null),
                         companyId, request.acceptedCaller())
                 .map(row -> new Job(row.id(), row.title(), row.platform(), WireTime.of(row.datePosted()), row.jobUrl()));
         HiringActivity activity = HiringActivity.of(found.total(), daysBack);
@@ -61,11 +60,14 @@ class JobsDelegate implements JobsApiDelegate {
     public ResponseEntity<JobSummary> getCompanyJobsSummary(UUID companyId) {
         RequestContext request = current.context();
         JobQueries.JobSummaryRow found = access.requireOwned(
-                jobs.summary(request, companyId, windowStart(CompanySummaries.JOBS_SUMMARY_DAYS_BACK)), companyId, request.acceptedCaller());
+                jobs.summary(request, companyId, windowStart(CompanySummaries.JOBS_SUMMARY_DAYS_BACK)).orElse(null), companyId,
+                request.acceptedCaller());
         HiringActivity activity = HiringActivity.of(found.activeInWindow(), CompanySummaries.JOBS_SUMMARY_DAYS_BACK);
         JobSummary summary = new JobSummary(found.activeInWindow(), activity.strength(), activity.roundedVelocity());
-        found.latest().ifPresent(latest -> summary.setLatestJob(
-                new LatestJob(latest.id(), latest.title(), latest.platform(), WireTime.of(latest.datePosted()))));
+        JobQueries.JobRow latest = found.latest();
+        if (latest != null) {
+            summary.setLatestJob(new LatestJob(latest.id(), latest.title(), latest.platform(), WireTime.of(latest.datePosted())));
+        }
         return ResponseEntity.ok(summary);
     }
 

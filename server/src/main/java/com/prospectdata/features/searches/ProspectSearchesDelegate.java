@@ -46,7 +46,7 @@ class ProspectSearchesDelegate implements ProspectSearchesApiDelegate {
     @Override
     public ResponseEntity<ProspectSearch> getProspectSearch(UUID prospectSearchId) {
         RequestContext request = current.context();
-        ProspectSearchQueries.SearchRow search = access.requireOwnedProspectSearch(searches.find(request, prospectSearchId),
+        ProspectSearchQueries.SearchRow search = access.requireOwnedProspectSearch(searches.find(request, prospectSearchId).orElse(null),
                 prospectSearchId, request.acceptedCaller());
         return ResponseEntity.ok(toDto(request, search));
     }

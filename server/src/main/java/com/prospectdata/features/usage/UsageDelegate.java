@@ -65,7 +65,10 @@ class UsageDelegate implements UsageApiDelegate {
                 Tier.fromValue(caller.tier().wireName()), KeyEnvironment.fromValue(key.get(API_KEY.ENVIRONMENT)),
                 caller.scopes(), budget.limit(), Math.toIntExact(Math.min(budget.remaining(), Integer.MAX_VALUE)),
                 WireTime.of(Instant.ofEpochSecond(budget.fullAtEpochSeconds())), exports.of(caller.keyId()));
-        caller.expiresAt().map(WireTime::of).ifPresent(usage::setExpiresAt);
+        Instant expiry = caller.expiresAt();
+        if (expiry != null) {
+            usage.setExpiresAt(WireTime.of(expiry));
+        }
         return ResponseEntity.ok(usage);
     }
 }

@@ -17,7 +17,6 @@ import com.prospectdata.pipeline.paging.PageRequest;
 import com.prospectdata.features.webtech.TechnologyQueries.TechnologyRow;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.UUID;
 import org.springframework.http.ResponseEntity;
 import org.springframework.stereotype.Service;
@@ -46,9 +45,9 @@ class TechnologiesDelegate implements TechnologiesApiDelegate {
                                                                   String cursor) {
         RequestContext request = current.context();
         PageRequest page = cursors.read(request, limit, offset, cursor, TechnologyQueries.KEY_TYPES);
-        Optional<String> categoryFilter = Optional.ofNullable(category).map(String::strip).filter(c -> !c.isEmpty());
+        String categoryFilter = category == null || category.isBlank() ? null : category.strip();
         TechnologyQueries.Scanned<Page<TechnologyRow>> scanned = access.requireOwned(
-                technologies.list(request, companyId, categoryFilter, minConfidence, page), companyId,
+                technologies.list(request, companyId, categoryFilter, minConfidence, page).orElse(null), companyId,
                 request.acceptedCaller());
         ScanStatus status = scanned.status();
         Page<Technology> found = scanned.technologies()
@@ -61,7 +60,8 @@ class TechnologiesDelegate implements TechnologiesApiDelegate {
     public ResponseEntity<TechnologySummary> getCompanyWebtechSummary(UUID companyId) {
         RequestContext request = current.context();
         TechnologyQueries.Scanned<TechnologyQueries.Summary> scanned = access.requireOwned(
-                technologies.summary(request, companyId, CompanySummaries.TOP_TECHNOLOGIES), companyId, request.acceptedCaller());
+                technologies.summary(request, companyId, CompanySummaries.TOP_TECHNOLOGIES).orElse(null), companyId,
+                request.acceptedCaller());
         ScanStatus status = scanned.status();
         List<TopTechnology> top = scanned.technologies().top().stream()
                 .map(row -> new TopTechnology(row.name(), row.category(), row.confidence()))

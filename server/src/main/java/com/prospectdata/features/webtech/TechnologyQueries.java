@@ -40,6 +40,7 @@ import org.jooq.Select;
 import org.jooq.SelectField;
 import org.jooq.SortField;
 import org.jooq.Table;
+import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Repository;
 
 @Repository
@@ -99,17 +100,19 @@ class TechnologyQueries {
      * when the company does not exist.
      */
     public Optional<Owned<Scanned<Page<TechnologyRow>>>> list(RequestContext request, UUID companyId,
-                                                              Optional<String> category, int minConfidence,
+                                                              @Nullable String category, int minConfidence,
                                                               PageRequest page) {
         Optional<Keyset> after = page.cursorPosition();
         ListStatement statement = after.isPresent()
-                ? (category.isPresent() ? oneCategoryAfter : allCategoriesAfter)
-                : (category.isPresent() ? oneCategory : allCategories);
+                ? (category != null ? oneCategoryAfter : allCategoriesAfter)
+                : (category != null ? oneCategory : allCategories);
         RenderedQuery.Execution execution = statement.query().with(COMPANY_ID, companyId)
                 .with(MIN_CONFIDENCE, minConfidence)
                 .with(LIMIT, page.rowsToRead())
                 .with(OFFSET, after.isPresent() ? 0 : page.offset());
-        category.ifPresent(c -> execution.with(CATEGORY, c.toLowerCase(Locale.ROOT)));
+        if (category != null) {
+            execution.with(CATEGORY, category.toLowerCase(Locale.ROOT));
+        }
         after.ifPresent(key -> {
             Keyset.Text name = key.get(1, Keyset.Text.class);
             execution.with(AFTER_CONFIDENCE, key.get(0, Integer.class)).with(AFTER_NAME, name.value())

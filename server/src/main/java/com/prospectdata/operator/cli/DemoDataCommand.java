@@ -13,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Instant;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.Callable;
@@ -87,11 +88,14 @@ final class DemoDataCommand implements Callable<Integer> {
                         "seconds", OutputFormat.seconds(report.duration()),
                         "records_per_second", ImportReport.ratePerSecond(report.counts().total(), report.duration()),
                         "organization_id", DemoDataGenerator.DEMO_ORGANIZATION_ID.toString(),
-                        "largest_prospect_search_id", report.largestSearch().map(UUID::toString).orElse(null)));
+                        "largest_prospect_search_id", Objects.toString(report.largestSearch(), null)));
             } else {
                 System.out.println(report.summary());
                 System.out.println("demo organization: " + DemoDataGenerator.DEMO_ORGANIZATION_ID);
-                report.largestSearch().ifPresent(search -> System.out.println("largest prospect search of this load: " + search));
+                UUID largestSearch = report.largestSearch();
+                if (largestSearch != null) {
+                    System.out.println("largest prospect search of this load: " + largestSearch);
+                }
             }
         }
         return 0;

@@ -107,14 +107,14 @@ class DemoSetup {
      */
     DemoKey replaceDemoKey() {
         int revoked = 0;
-        for (ApiKeyRecord key : keys.list(Optional.of(DemoDataGenerator.DEMO_ORGANIZATION_ID))) {
+        for (ApiKeyRecord key : keys.list(DemoDataGenerator.DEMO_ORGANIZATION_ID)) {
             if (DEMO_KEY_LABEL.equals(key.getLabel()) && key.getRevokedAt() == null) {
                 keys.revoke(key.getId().toString());
                 revoked++;
             }
         }
         var issued = keys.issue(DemoDataGenerator.DEMO_ORGANIZATION_ID, Tier.PRO, null,
-                List.of(Scopes.COMPANIES_READ), environment.served(), DEMO_KEY_LABEL, Optional.empty());
+                List.of(Scopes.COMPANIES_READ), environment.served(), DEMO_KEY_LABEL, null);
         if (revoked > 0) {
             log.info("Revoked {} earlier demo key(s) of this database; issued a fresh one", revoked);
         }
@@ -127,7 +127,7 @@ class DemoSetup {
             log.info("Empty database: loading {} demo companies", DEMO_COMPANIES);
             var report = loader.load(DEMO_SEED, DEMO_COMPANIES, ImportProgress.NONE);
             log.info("Demo data: {}", report.summary());
-            search = report.largestSearch();
+            search = Optional.ofNullable(report.largestSearch());
         }
         if (!queries.demoOrganizationExists()) {
             // Never mix demo data into a database that holds real organizations.

@@ -17,8 +17,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.Callable;
-import picocli.CommandLine.ArgGroup;
 import org.jspecify.annotations.Nullable;
+import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -42,23 +42,25 @@ final class KeysCommand {
                 description = "The key stops working after this span from now: days, hours or minutes, e.g. 90d, 12h, 30min.")
         Duration in;
 
-        static Optional<Instant> of(Expiry expiry, ApiKeyService keys) {
+        /** When the key asked for stops working; null when it never does (no option given). */
+        static @Nullable Instant of(@Nullable Expiry expiry, ApiKeyService keys) {
             if (expiry == null) {
-                return Optional.empty();
+                return null;
             }
-            return Optional.of(expiry.at != null ? expiry.at : keys.fromNow(expiry.in));
+            return expiry.at != null ? expiry.at : keys.fromNow(expiry.in);
         }
     }
 
     private static void printIssued(ApiKeyService.IssuedKey issued) {
         System.out.println("key: " + issued.key());
         System.out.println("id: " + issued.id());
-        System.out.println("expires: " + issued.expiresAt().map(Instant::toString).orElse("never"));
+        Instant expiresAt = issued.expiresAt();
+        System.out.println("expires: " + (expiresAt == null ? "never" : expiresAt.toString()));
     }
 
     private static Map<String, @Nullable Object> issuedObject(ApiKeyService.IssuedKey issued) {
         return OutputFormat.object("key", issued.key(), "id", issued.id().toString(), "hint", issued.hint(),
-                "expires_at", OutputFormat.time(issued.expiresAt().orElse(null)));
+                "expires_at", OutputFormat.time(issued.expiresAt()));
     }
 
     @Command(name = "issue", mixinStandardHelpOptions = true, description = "Issue a key and print it (once) with its id.")
@@ -141,7 +143,7 @@ final class KeysCommand {
         @Override
         public Integer call() {
             try (var context = SpringContexts.forCommand()) {
-                var keys = context.getBean(ApiKeyService.class).list(Optional.ofNullable(organizationId));
+                var keys = context.getBean(ApiKeyService.class).list(organizationId);
                 Instant now = context.getBean(Clock.class).instant();
                 if (output.json()) {
                     OutputFormat.print(keys.stream().map(key -> listed(key, now)).toList());

@@ -26,7 +26,6 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
@@ -35,6 +34,7 @@ import java.util.function.Consumer;
 import java.util.function.LongConsumer;
 import org.jooq.DSLContext;
 import org.jooq.Table;
+import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Service;
 
 /**
@@ -67,8 +67,9 @@ public class DemoDataLoader {
         this.recordsLoaded = recordsLoaded;
     }
 
-    /** What a load did; {@code largestSearch} is this load's own largest search. */
-    public record DemoDataReport(long seed, int companies, ImportCounts counts, Duration duration, Optional<UUID> largestSearch) {
+    /** What a load did; {@code largestSearch} is this load's own largest search (null when it made none). */
+    public record DemoDataReport(long seed, int companies, ImportCounts counts, Duration duration,
+                                 @Nullable UUID largestSearch) {
 
         public String summary() {
             return String.format(Locale.ROOT, "loaded %s (%s) in %.1f s (%,d records/s)",
@@ -111,7 +112,7 @@ public class DemoDataLoader {
             progress.finish();
         }
         return new DemoDataReport(seed, companies, counts, Duration.ofNanos(System.nanoTime() - started),
-                generator.largestSearch());
+                generator.largestSearch().orElse(null));
     }
 
     private static ImportCounts upsert(DSLContext tx, DemoDataGenerator generator, Instant created, int companies,

@@ -8,6 +8,7 @@ import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.time.Instant;
 import java.util.Collections;
 import java.util.List;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
@@ -67,7 +68,10 @@ public class ApiKeyAuthenticationFilter extends OncePerRequestFilter {
             return;
         }
         context.acceptCaller(caller);
-        caller.expiresAt().ifPresent(expiry -> response.setHeader(KEY_EXPIRATION_HEADER, expiry.toString()));
+        Instant expiry = caller.expiresAt();
+        if (expiry != null) {
+            response.setHeader(KEY_EXPIRATION_HEADER, expiry.toString());
+        }
         usage.used(caller.keyId());
         chain.doFilter(request, response);
     }

@@ -10,6 +10,7 @@ import java.util.UUID;
 import org.jooq.Condition;
 import org.jooq.DSLContext;
 import org.jooq.impl.DSL;
+import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Repository;
 
 @Repository
@@ -35,18 +36,20 @@ class ApiKeyQueries {
         db.executeInsert(key);
     }
 
-    public List<ApiKeyRecord> list(Optional<UUID> organizationId) {
-        Condition condition = organizationId.map(API_KEY.ORGANIZATION_ID::eq).orElse(DSL.noCondition());
+    /** Every key, or those of one organization. */
+    public List<ApiKeyRecord> list(@Nullable UUID organizationId) {
+        Condition condition = organizationId == null ? DSL.noCondition() : API_KEY.ORGANIZATION_ID.eq(organizationId);
         return db.selectFrom(API_KEY)
                 .where(condition)
                 .orderBy(API_KEY.CREATED_AT, API_KEY.ID)
                 .fetch();
     }
 
-    public List<ApiKeyRecord> findByIdOrHint(Optional<UUID> id, String hintPrefix, String hintSuffix) {
+    /** The key with this id, or without one the keys whose hint is this prefix and suffix. */
+    public List<ApiKeyRecord> findByIdOrHint(@Nullable UUID id, String hintPrefix, String hintSuffix) {
         Condition byHint = API_KEY.HINT_PREFIX.eq(hintPrefix).and(API_KEY.HINT_SUFFIX.eq(hintSuffix));
         return db.selectFrom(API_KEY)
-                .where(id.map(API_KEY.ID::eq).orElse(byHint))
+                .where(id == null ? byHint : API_KEY.ID.eq(id))
                 .fetch();
     }
 

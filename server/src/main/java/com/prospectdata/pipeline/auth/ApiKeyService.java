@@ -19,6 +19,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Service;
 
 /**
@@ -56,7 +57,8 @@ public class ApiKeyService {
         this.clock = clock;
     }
 
-    public record IssuedKey(UUID id, String key, String hint, Optional<Instant> expiresAt) {
+    /** A key as issued; {@code expiresAt} null for a key that does not expire. */
+    public record IssuedKey(UUID id, String key, String hint, @Nullable Instant expiresAt) {
     }
 
     /** The successor {@link #rotate} issued, and when the key it replaces stops working. */
@@ -69,7 +71,7 @@ public class ApiKeyService {
     }
 
     public IssuedKey issue(UUID organizationId, Tier tier, Integer rateLimit, List<String> scopes,
-                           DeploymentEnvironment environment, String label, Optional<Instant> expiresAt) {
+                           DeploymentEnvironment environment, String label, @Nullable Instant expiresAt) {
         requireFuture(expiresAt);
         if (!organizations.exists(organizationId)) {
             throw new IllegalArgumentException("organization " + organizationId + " does not exist");
@@ -102,7 +104,7 @@ public class ApiKeyService {
     }
 
     private NewKey newKey(UUID organizationId, String environment, String tier, Integer rateLimit, String[] scopes,
-                          String label, Optional<Instant> expiresAt) {
+                          String label, @Nullable Instant expiresAt) {
         String key = ApiKeyFormat.generate(DeploymentEnvironment.fromWireName(environment));
         ApiKeyRecord record = new ApiKeyRecord()
                 .setId(UUID.randomUUID())
@@ -116,7 +118,7 @@ public class ApiKeyService {
                 .setScopes(scopes)
                 .setLabel(label)
                 .setCreatedAt(now())
-                .setExpiresAt(expiresAt.orElse(null));
+                .setExpiresAt(expiresAt);
         return new NewKey(record, new IssuedKey(record.getId(), key,
                 ApiKeyFormat.hint(record.getHintPrefix(), record.getHintSuffix()), expiresAt));
     }
@@ -128,7 +130,7 @@ public class ApiKeyService {
      * expiry reaches a server that has the old key cached within the cache's TTL, as a
      * revocation does.
      */
-    public RotatedKey rotate(String idOrHint, Duration grace, Optional<Instant> replacementExpiresAt) {
+    public RotatedKey rotate(String idOrHint, Duration grace, @Nullable Instant replacementExpiresAt) {
         requireFuture(replacementExpiresAt);
         ApiKeyRecord old = findOne(idOrHint, "rotate");
         Instant now = now();
@@ -152,7 +154,8 @@ public class ApiKeyService {
         return new RotatedKey(replacement.issued(), old.getId(), oldExpiresAt);
     }
 
-    public List<ApiKeyRecord> list(Optional<UUID> organizationId) {
+    /** Every key, or those of one organization. */
+    public List<ApiKeyRecord> list(@Nullable UUID organizationId) {
         return keys.list(organizationId);
     }
 
@@ -172,14 +175,14 @@ public class ApiKeyService {
     }
 
     private ApiKeyRecord findOne(String idOrHint, String verb) {
-        Optional<UUID> id = parseUuid(idOrHint);
+        UUID id = parseUuid(idOrHint).orElse(null);
         var matcher = HINT.matcher(idOrHint);
-        if (id.isEmpty() && !matcher.matches()) {
+        if (id == null && !matcher.matches()) {
             throw new IllegalArgumentException("'" + idOrHint + "' is neither a key id (UUID) nor a hint (first 8 + \"...\" + last 8)");
         }
-        List<ApiKeyRecord> found = id.isPresent()
+        List<ApiKeyRecord> found = id != null
                 ? keys.findByIdOrHint(id, null, null)
-                : keys.findByIdOrHint(Optional.empty(), matcher.group(1), matcher.group(2));
+                : keys.findByIdOrHint(null, matcher.group(1), matcher.group(2));
         if (found.isEmpty()) {
             throw new IllegalArgumentException("no key matches '" + idOrHint + "'");
         }
@@ -190,10 +193,10 @@ public class ApiKeyService {
         return found.getFirst();
     }
 
-    private void requireFuture(Optional<Instant> expiresAt) {
+    private void requireFuture(@Nullable Instant expiresAt) {
         Instant now = clock.instant();
-        if (expiresAt.isPresent() && !expiresAt.get().isAfter(now)) {
-            throw new IllegalArgumentException("the expiry " + expiresAt.get() + " is not in the future (it is now "
+        if (expiresAt != null && !expiresAt.isAfter(now)) {
+            throw new IllegalArgumentException("the expiry " + expiresAt + " is not in the future (it is now "
                     + now.truncatedTo(ChronoUnit.SECONDS) + ")");
         }
     }
@@ -234,7 +237,7 @@ public class ApiKeyService {
      */
     private ValidatedKeyCache.Answer lookUp(byte[] keyHash) {
         try {
-            return new ValidatedKeyCache.Answer(interpret(keys.findByHash(keys.primary(), keyHash)), Duration.ZERO);
+            return new ValidatedKeyCache.Answer(interpret(keys.findByHash(keys.primary(), keyHash).orElse(null)), Duration.ZERO);
         } catch (RuntimeException atPrimary) {
             // Marked first: while it lasts, later lookups fail at the primary at once, not after a wait.
             reachability.reportFailure(atPrimary);
@@ -244,7 +247,7 @@ public class ApiKeyService {
                 throw atPrimary;
             }
             try {
-                return new ValidatedKeyCache.Answer(interpret(keys.findByHash(replica.get().db(), keyHash)),
+                return new ValidatedKeyCache.Answer(interpret(keys.findByHash(replica.get().db(), keyHash).orElse(null)),
                         replicas.stalenessBound());
             } catch (RuntimeException atReplica) {
                 replicas.reportFailure(replica.get(), atReplica);
@@ -254,18 +257,17 @@ public class ApiKeyService {
         }
     }
 
-    private static KeyLookup interpret(Optional<ApiKeyRecord> found) {
-        if (found.isEmpty()) {
+    private static KeyLookup interpret(@Nullable ApiKeyRecord key) {
+        if (key == null) {
             return new KeyLookup.Unknown();
         }
-        ApiKeyRecord key = found.get();
         if (key.getRevokedAt() != null) {
             return new KeyLookup.Revoked();
         }
         Tier tier = Tier.fromWireName(key.getTier());
         int hourlyLimit = key.getRateLimit() != null ? key.getRateLimit() : tier.defaultHourlyLimit();
         return new KeyLookup.Valid(new AuthenticatedKey(key.getId(), key.getOrganizationId(), tier, hourlyLimit,
-                Arrays.asList(key.getScopes()), Optional.ofNullable(key.getExpiresAt())));
+                Arrays.asList(key.getScopes()), key.getExpiresAt()));
     }
 
     private static Optional<UUID> parseUuid(String text) {

@@ -6,6 +6,7 @@ import com.prospectdata.core.settings.InvalidSettingException;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
@@ -20,12 +21,13 @@ class BenchmarkCaller {
 
     private static final Logger log = LoggerFactory.getLogger(BenchmarkCaller.class);
 
-    private final Optional<AuthenticatedKey> caller;
+    /** Null unless authentication is off. */
+    private final @Nullable AuthenticatedKey caller;
 
     public BenchmarkCaller(EnvironmentProperties settings, EnvironmentSettings environment) {
         UUID organization = settings.benchmark().unauthenticatedOrganization();
         if (organization == null) {
-            this.caller = Optional.empty();
+            this.caller = null;
             return;
         }
         if (environment.served() != DeploymentEnvironment.TEST) {
@@ -34,11 +36,11 @@ class BenchmarkCaller {
         }
         log.warn("AUTHENTICATION IS OFF: every request acts for organization {} (app.benchmark.unauthenticated-organization)",
                 organization);
-        this.caller = Optional.of(new AuthenticatedKey(new UUID(0, 0), organization,
-                Tier.ENTERPRISE, Integer.MAX_VALUE, List.of(Scopes.COMPANIES_READ), Optional.empty()));
+        this.caller = new AuthenticatedKey(new UUID(0, 0), organization,
+                Tier.ENTERPRISE, Integer.MAX_VALUE, List.of(Scopes.COMPANIES_READ), null);
     }
 
     public Optional<AuthenticatedKey> caller() {
-        return caller;
+        return Optional.ofNullable(caller);
     }
 }

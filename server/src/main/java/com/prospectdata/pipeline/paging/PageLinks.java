@@ -25,11 +25,12 @@ public class PageLinks {
     private static final String OFFSET = "offset";
     private static final String CURSOR = "cursor";
 
-    private final Optional<String> publicBaseUrl;
+    /** Null when the links start with each request's own origin. */
+    private final @Nullable String publicBaseUrl;
     private final Cursors cursors;
 
     PageLinks(LinkProperties settings, Cursors cursors) {
-        this.publicBaseUrl = settings.origin();
+        this.publicBaseUrl = settings.origin().orElse(null);
         this.cursors = cursors;
     }
 
@@ -42,7 +43,7 @@ public class PageLinks {
         ResponseEntity.BodyBuilder ok = ResponseEntity.ok();
         ReadParameters parameters = request.parameters();
         @Nullable String next = page.hasMore() ? cursors.next(request, page) : null;
-        of(publicBaseUrl.orElseGet(parameters::requestOrigin), parameters, page, next)
+        of(publicBaseUrl != null ? publicBaseUrl : parameters.requestOrigin(), parameters, page, next)
                 .ifPresent(links -> ok.header(HttpHeaders.LINK, links));
         return ok.body(envelope.apply(page, next));
     }

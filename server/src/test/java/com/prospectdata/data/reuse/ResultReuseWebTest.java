@@ -24,7 +24,6 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -248,7 +247,7 @@ class ResultReuseWebTest extends WebTierTest {
 
     private static AuthenticatedKey caller(UUID organization) {
         return new AuthenticatedKey(UUID.randomUUID(), organization, Tier.PRO, 1000, List.of("companies:read"),
-                Optional.empty());
+                null);
     }
 
     /** A write, then as long as the contract lets an answer still reflect the data before it. */

@@ -25,7 +25,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.SplittableRandom;
@@ -33,6 +32,7 @@ import java.util.UUID;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.jooq.DSLContext;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -93,7 +93,7 @@ class CompanyQueriesTest {
                     .sorted(LIST_ORDER)
                     .map(CompanyRow::id)
                     .toList();
-            var page = companies.list(TestRequests.context(), filter(search, Optional.empty(), List.of(), term), EVERYTHING, OptionalLong.empty()).orElseThrow().value();
+            var page = companies.list(TestRequests.context(), filter(search, null, List.of(), term), EVERYTHING, OptionalLong.empty()).orElseThrow().value();
             assertThat(page.items().stream().map(CompanyRow::id).toList()).as("search %s", term)
                     .isEqualTo(expected);
             assertThat(page.total()).as("total for %s", term).isEqualTo(expected.size());
@@ -115,20 +115,19 @@ class CompanyQueriesTest {
         UUID owner = db.select(PROSPECT_SEARCH.ORGANIZATION_ID).from(PROSPECT_SEARCH)
                 .where(PROSPECT_SEARCH.ID.eq(search)).fetchSingle(PROSPECT_SEARCH.ORGANIZATION_ID);
         for (List<String> statuses : statusSets) {
-            for (Optional<Double> minScore : List.of(Optional.<Double>empty(), Optional.of(6.5))) {
+            for (Double minScore : new Double[] {null, 6.5}) {
                 for (String term : new String[] {null, "a"}) {
-                    for (Optional<Instant> since : List.of(Optional.<Instant>empty(), Optional.of(someUpdate))) {
+                    for (Instant since : new Instant[] {null, someUpdate}) {
                         List<CompanyRow> expected = all.stream()
                                 .filter(c -> c.prospectSearchId().equals(search))
                                 .filter(c -> statuses.isEmpty() || statuses.contains(c.reviewStatus().getValue()))
-                                .filter(c -> minScore.map(min -> c.matchScore() >= min).orElse(true))
+                                .filter(c -> minScore == null || c.matchScore() >= minScore)
                                 .filter(c -> term == null || searchable(c).stream()
                                         .anyMatch(v -> v.toLowerCase(Locale.ROOT).contains(term)))
-                                .filter(c -> since.map(s -> !c.updatedAt().isBefore(s)).orElse(true))
+                                .filter(c -> since == null || !c.updatedAt().isBefore(since))
                                 .sorted(LIST_ORDER)
                                 .toList();
-                        CompanyFilter filter = new CompanyFilter(search, minScore, typed(statuses),
-                                Optional.ofNullable(term), since);
+                        CompanyFilter filter = new CompanyFilter(search, minScore, typed(statuses), term, since);
                         // Every offset: a page may start anywhere in a group of equal scores. And the
                         // same pages once the total is known from an earlier page.
                         for (OptionalLong knownTotal : List.of(OptionalLong.empty(), OptionalLong.of(expected.size()))) {
@@ -158,11 +157,10 @@ class CompanyQueriesTest {
         loader.load(2, 50, ImportProgress.NONE);
         UUID unknown = UUID.randomUUID();
         for (String term : new String[] {null, "a"}) {
-            for (Optional<Double> minScore : List.of(Optional.<Double>empty(), Optional.of(6.5))) {
+            for (Double minScore : new Double[] {null, 6.5}) {
                 for (int offset : new int[] {0, 3, 1_000}) {
                     for (OptionalLong knownTotal : List.of(OptionalLong.empty(), OptionalLong.of(7))) {
-                        CompanyFilter filter = new CompanyFilter(unknown, minScore, List.of(), Optional.ofNullable(term),
-                                Optional.empty());
+                        CompanyFilter filter = new CompanyFilter(unknown, minScore, List.of(), term, null);
                         assertThat(companies.list(TestRequests.context(), filter, new PageRequest(5, offset), knownTotal))
                                 .as("%s at offset %d, total known: %s", filter, offset, knownTotal).isEmpty();
                     }
@@ -178,7 +176,7 @@ class CompanyQueriesTest {
         write(new Organization(org, "Acme"), new ProspectSearch(empty, org, "Nothing yet"));
         for (String term : new String[] {null, "a"}) {
             for (int offset : new int[] {0, 3}) {
-                var owned = companies.list(TestRequests.context(), filter(empty, Optional.empty(), List.of(), term), new PageRequest(5, offset),
+                var owned = companies.list(TestRequests.context(), filter(empty, null, List.of(), term), new PageRequest(5, offset),
                         OptionalLong.empty()).orElseThrow();
                 assertThat(owned.owner()).isEqualTo(org);
                 assertThat(owned.value().items()).isEmpty();
@@ -213,8 +211,8 @@ class CompanyQueriesTest {
         assertThat(idsMatching(second, "zylinski")).isEmpty();
         db.deleteFrom(COMPANY).where(COMPANY.ID.eq(a)).execute();
         assertCountsMatchTheRows();
-        assertThat(companies.list(TestRequests.context(), filter(first, Optional.empty(), List.of(), null), EVERYTHING, OptionalLong.empty()).orElseThrow().value().total()).isZero();
-        assertThat(companies.list(TestRequests.context(), filter(second, Optional.empty(), List.of("rejected"), null), EVERYTHING, OptionalLong.empty()).orElseThrow().value().total())
+        assertThat(companies.list(TestRequests.context(), filter(first, null, List.of(), null), EVERYTHING, OptionalLong.empty()).orElseThrow().value().total()).isZero();
+        assertThat(companies.list(TestRequests.context(), filter(second, null, List.of("rejected"), null), EVERYTHING, OptionalLong.empty()).orElseThrow().value().total())
                 .isEqualTo(1);
     }
 
@@ -231,7 +229,7 @@ class CompanyQueriesTest {
     }
 
     private List<UUID> idsMatching(UUID search, String term) {
-        return companies.list(TestRequests.context(), filter(search, Optional.empty(), List.of(), term), EVERYTHING, OptionalLong.empty()).orElseThrow().value().items().stream()
+        return companies.list(TestRequests.context(), filter(search, null, List.of(), term), EVERYTHING, OptionalLong.empty()).orElseThrow().value().items().stream()
                 .map(CompanyRow::id).toList();
     }
 
@@ -250,8 +248,8 @@ class CompanyQueriesTest {
                 "Logistics", "https://n.example", 5.5, status, null, contacts, NOW, NOW);
     }
 
-    private static CompanyFilter filter(UUID search, Optional<Double> minScore, List<String> statuses, String term) {
-        return new CompanyFilter(search, minScore, typed(statuses), Optional.ofNullable(term), Optional.empty());
+    private static CompanyFilter filter(UUID search, @Nullable Double minScore, List<String> statuses, @Nullable String term) {
+        return new CompanyFilter(search, minScore, typed(statuses), term, null);
     }
 
     private static List<ReviewStatus> typed(List<String> statuses) {
@@ -277,7 +275,7 @@ class CompanyQueriesTest {
     private List<CompanyRow> allCompanies() {
         List<CompanyRow> all = new ArrayList<>();
         for (UUID search : db.selectDistinct(COMPANY.PROSPECT_SEARCH_ID).from(COMPANY).fetch(COMPANY.PROSPECT_SEARCH_ID)) {
-            all.addAll(companies.list(TestRequests.context(), filter(search, Optional.empty(), List.of(), null), EVERYTHING, OptionalLong.empty()).orElseThrow().value().items());
+            all.addAll(companies.list(TestRequests.context(), filter(search, null, List.of(), null), EVERYTHING, OptionalLong.empty()).orElseThrow().value().items());
         }
         return all;
     }

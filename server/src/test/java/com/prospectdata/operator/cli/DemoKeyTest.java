@@ -15,7 +15,6 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.jooq.DSLContext;
@@ -82,14 +81,14 @@ class DemoKeyTest {
     }
 
     private List<String> activeKeys() {
-        return keys.list(Optional.of(DemoDataGenerator.DEMO_ORGANIZATION_ID)).stream()
+        return keys.list(DemoDataGenerator.DEMO_ORGANIZATION_ID).stream()
                 .filter(key -> key.getRevokedAt() == null).map(ApiKeyRecord::getId).map(Object::toString).toList();
     }
 
     @Test
     void everyStartRevokesTheDemoKeysBeforeItAndIssuesOneFreshKey() {
         String operators = keys.issue(DemoDataGenerator.DEMO_ORGANIZATION_ID, Tier.FREE, null, List.of("companies:read"),
-                DeploymentEnvironment.TEST, "the operator's own", Optional.empty()).id().toString();
+                DeploymentEnvironment.TEST, "the operator's own", null).id().toString();
 
         String first = start();
         assertThat(first).as("nothing replaced on a first start").doesNotContain("replaces");
@@ -106,7 +105,7 @@ class DemoKeyTest {
     void demoKeysPiledUpByEarlierStartsAreAllRevokedInOneLine() {
         for (int start = 0; start < 4; start++) {
             keys.issue(DemoDataGenerator.DEMO_ORGANIZATION_ID, Tier.PRO, null, List.of("companies:read"),
-                    DeploymentEnvironment.TEST, "demo key (serve --demo)", Optional.empty());
+                    DeploymentEnvironment.TEST, "demo key (serve --demo)", null);
         }
 
         String banner = start();

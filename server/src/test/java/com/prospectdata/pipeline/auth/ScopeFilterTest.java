@@ -10,7 +10,6 @@ import com.prospectdata.pipeline.OperationFilter;
 import com.prospectdata.pipeline.RequestContext;
 import com.prospectdata.pipeline.Tier;
 import java.util.List;
-import java.util.Optional;
 import java.util.UUID;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -34,7 +33,7 @@ class ScopeFilterTest {
     void aKeyNeedsEveryScopeItsOperationDeclares(String path, String scopes, int expected) throws Exception {
         MockHttpServletRequest request = new MockHttpServletRequest("GET", path);
         AuthenticatedKey caller = new AuthenticatedKey(UUID.randomUUID(), UUID.randomUUID(), Tier.PRO, 1000,
-                List.of(scopes.split(" ")), Optional.empty());
+                List.of(scopes.split(" ")), null);
         MockHttpServletResponse response = new MockHttpServletResponse();
         ScopeFilter step = new ScopeFilter(WITH_THINGS);
 

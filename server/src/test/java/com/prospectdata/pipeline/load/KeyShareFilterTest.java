@@ -15,7 +15,6 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import jakarta.servlet.FilterChain;
 import java.time.Duration;
 import java.util.List;
-import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
@@ -62,7 +61,7 @@ class KeyShareFilterTest {
 
     private static AuthenticatedKey key() {
         return new AuthenticatedKey(UUID.randomUUID(), UUID.randomUUID(), Tier.PRO, 1000, List.of("companies:read"),
-                Optional.empty());
+                null);
     }
 
     /** Two list slots, a key's share half of them: one list page; the longest wait as given. */

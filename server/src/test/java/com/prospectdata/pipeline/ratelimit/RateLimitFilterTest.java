@@ -12,7 +12,6 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
-import java.util.Optional;
 import java.util.UUID;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -36,7 +35,7 @@ class RateLimitFilterTest {
         RateLimitFilter filter = new RateLimitFilter(limiter, new SimpleMeterRegistry());
         MockHttpServletRequest request = new MockHttpServletRequest("GET", path);
         AuthenticatedKey caller = new AuthenticatedKey(UUID.randomUUID(), UUID.randomUUID(), Tier.ENTERPRISE, 100,
-                List.of("companies:read"), Optional.empty());
+                List.of("companies:read"), null);
         MockHttpServletResponse response = new MockHttpServletResponse();
 
         new OperationFilter(WITH_THINGS).doFilter(request, response, (resolved, answer) -> {

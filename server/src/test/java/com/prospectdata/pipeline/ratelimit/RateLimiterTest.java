@@ -10,7 +10,6 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
-import java.util.Optional;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.springframework.mock.web.MockHttpServletResponse;
@@ -26,7 +25,7 @@ class RateLimiterTest {
 
     private static AuthenticatedKey key(int hourlyLimit) {
         return new AuthenticatedKey(UUID.randomUUID(), UUID.randomUUID(), Tier.ENTERPRISE, hourlyLimit,
-                List.of("companies:read"), Optional.empty());
+                List.of("companies:read"), null);
     }
 
     @Test

@@ -23,7 +23,6 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Optional;
 import java.util.UUID;
 import org.jooq.DSLContext;
 import org.junit.jupiter.api.BeforeAll;
@@ -74,12 +73,12 @@ class RequestPipelineWebTest {
         db.insertInto(PROSPECT_SEARCH).set(PROSPECT_SEARCH.ID, searchId)
                 .set(PROSPECT_SEARCH.ORGANIZATION_ID, organizationId).set(PROSPECT_SEARCH.NAME, "Search").execute();
         expiry = Instant.now().plus(30, ChronoUnit.DAYS).truncatedTo(ChronoUnit.SECONDS);
-        valid = issue(Tier.PRO, null, List.of("companies:read"), Optional.of(expiry));
-        noScope = issue(Tier.PRO, null, List.of(), Optional.of(expiry));
-        oneRequestAnHour = issue(Tier.ENTERPRISE, 1, List.of(), Optional.of(expiry));
+        valid = issue(Tier.PRO, null, List.of("companies:read"), expiry);
+        noScope = issue(Tier.PRO, null, List.of(), expiry);
+        oneRequestAnHour = issue(Tier.ENTERPRISE, 1, List.of(), expiry);
     }
 
-    private String issue(Tier tier, Integer limit, List<String> scopes, Optional<Instant> expiresAt) {
+    private String issue(Tier tier, Integer limit, List<String> scopes, Instant expiresAt) {
         return keys.issue(organizationId, tier, limit, scopes, DeploymentEnvironment.TEST, null, expiresAt).key();
     }
 
