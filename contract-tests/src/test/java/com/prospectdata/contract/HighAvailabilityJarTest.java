@@ -1,41 +1,29 @@
 package com.prospectdata.contract;
 
+import static com.prospectdata.contract.support.TimeFactor.tolerance;
+import static com.prospectdata.contract.support.TimeFactor.within;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.fail;
+import static org.awaitility.Awaitility.await;
 
-import com.prospectdata.contract.support.Api;
 import com.prospectdata.contract.support.BalancerLoad;
 import com.prospectdata.contract.support.DeployLocal;
 import com.prospectdata.contract.support.ImportLines;
-import com.prospectdata.contract.support.LocalTls;
-import com.prospectdata.contract.support.Management;
+import com.prospectdata.contract.support.Topology;
+import com.prospectdata.contract.support.Topology.IssuedKey;
 import com.prospectdata.contract.support.WriteProbe;
 import io.restassured.response.Response;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.net.StandardProtocolFamily;
-import java.net.URI;
-import java.net.UnixDomainSocketAddress;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.ByteBuffer;
-import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import java.util.function.IntSupplier;
@@ -57,19 +45,21 @@ import org.slf4j.LoggerFactory;
  * Patroni's REST checks, Redis, and two API instances behind HAProxy's HTTPS front.
  *
  * <p>Each failure runs under a steady load of 8 clients through the balancer, with a probe that
- * writes on a new connection every 100 ms, and reports requests served, 5xx, answers slower than
- * 2 s and the time until writes work again (logged, and written to {@code figures.txt} for
- * docs/SCALING.md). Shown: the leader's PostgreSQL killed (SIGKILL) fails over with at least 99 %
- * of reads answered 200, every failure a 503 with {@code Retry-After} and none past 5 s, writes
- * back within 30 s, a revoked key refused throughout and an import committed just before the
- * kill still there; with the primary out of reach, reads and keys never seen before are served
- * from the replicas for as long as their lag can be bounded, then 503; an import running when
- * the leader dies fails in one line, leaves nothing, and succeeds when run again; one etcd
- * member, Redis, an instance and a standby each lost under load cost no more than the requests
- * in flight.
+ * writes on a new connection every 100 ms; the fault comes once every client has been served,
+ * and the load goes on until it has been served again after it. Shown: the leader's PostgreSQL
+ * killed (SIGKILL) fails over with every read answered 200 or 503 with {@code Retry-After},
+ * writes stopping and coming back on a new leader, the load served after it, a revoked key
+ * refused before, during and after it, keys never seen before served, and an import committed
+ * just before the kill still there; with the primary out of reach, reads and keys never seen
+ * before are served from the replicas, which leave the rotation no sooner than their lag bound
+ * (by the instances' own log), then 503 with {@code Retry-After}; an import running when the
+ * leader dies fails in one line, leaves nothing, and succeeds when run again; one etcd member,
+ * Redis, an instance and a standby each lost under load cost no more than the requests in
+ * flight. How long a failover takes, and how much is served meanwhile, is measured by
+ * {@code bench/ha}, not here.
  *
- * <p>Isolated: its figures are a failover's timings, which a machine busy with other classes'
- * JVMs would stretch.
+ * <p>Isolated: a failover on a machine busy with other classes' JVMs is not what this class is
+ * about, and the topology's nine processes would make theirs slower.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
@@ -85,29 +75,29 @@ class HighAvailabilityJarTest {
      * is kept only for what remains of the TTL.
      */
     private static final Duration KEY_CACHE_TTL = Duration.ofSeconds(10);
-    private static final Duration STALENESS_BOUND = Duration.ofSeconds(5 + 2);
+    private static final Duration MAX_LAG = Duration.ofSeconds(5);
+    private static final Duration CHECK_INTERVAL = Duration.ofSeconds(1);
+    private static final Duration STALENESS_BOUND = MAX_LAG.plus(CHECK_INTERVAL.multipliedBy(2));
     private static final int LOAD_THREADS = 8;
-    private static final Duration FAILOVER_BOUND = Duration.ofSeconds(30);
-    private static final HttpClient HTTP = HttpClient.newBuilder()
-            .sslContext(LocalTls.trustingEverything())
-            .connectTimeout(Duration.ofSeconds(5))
-            .build();
+    /** Patroni's failover has no bound the product promises: a generous tolerance. */
+    private static final Duration FAILOVER = tolerance(Duration.ofSeconds(60));
+    /** How long the load may take to be answered a few more times, on a busy machine. */
+    private static final Duration SERVED = tolerance(Duration.ofSeconds(60));
+    private static final List<String> PORTS = List.of("BALANCER_PORT", "PRIMARY_PORT", "REDIS_PORT", "API_PORTS",
+            "MANAGEMENT_PORTS", "NODE_PORTS", "NODE_READ_PORTS", "PATRONI_PORTS", "ETCD_CLIENT_PORTS");
     private static final DeployLocal DEPLOY = new DeployLocal(DIRECTORY,
             System.getProperty("contract.high-availability.base-port", "17700"),
             "--app.auth.cache-ttl=" + KEY_CACHE_TTL.toSeconds() + "s");
 
-    private static Map<String, String> topology;
+    private static Topology topology;
     private static String companyId;
     private static String revokedKey;
 
     @BeforeAll
     static void up() throws Exception {
         Files.createDirectories(DIRECTORY);
-        Files.deleteIfExists(figures());
-        DEPLOY.script("up", "--ha").requireSuccess();
-        topology = DEPLOY.topology();
-        Response page = Api.givenKeyAt(balancer(), key())
-                .get("/api/v1/companies/?prospect_search_id=" + topology.get("DEMO_SEARCH_ID") + "&limit=1");
+        topology = Topology.up(DEPLOY, "--ha");
+        Response page = topology.get(topology.key(), "/api/v1/companies/?prospect_search_id=" + topology.demoSearch() + "&limit=1");
         assertThat(page.statusCode()).as(page.asString()).isEqualTo(200);
         companyId = page.jsonPath().getString("items[0].id");
     }
@@ -115,19 +105,7 @@ class HighAvailabilityJarTest {
     @AfterAll
     static void downLeavesNothingBehind() throws IOException {
         keepLogs();
-        DEPLOY.script("down").requireSuccess();
-        assertThat(DEPLOY.stateDirectory()).as("the topology's directory").doesNotExist();
-        if (topology != null) {
-            List<String> ports = new ArrayList<>(List.of(topology.get("BALANCER_PORT"), topology.get("PRIMARY_PORT"),
-                    topology.get("REDIS_PORT")));
-            for (String list : List.of("API_PORTS", "MANAGEMENT_PORTS", "NODE_PORTS", "NODE_READ_PORTS", "PATRONI_PORTS",
-                    "ETCD_CLIENT_PORTS")) {
-                ports.addAll(List.of(topology.get(list).split(" ")));
-            }
-            for (String port : ports) {
-                assertThat(DeployLocal.listening(Integer.parseInt(port))).as("something still listens on %s after down", port).isFalse();
-            }
-        }
+        Topology.down(DEPLOY, topology, PORTS);
     }
 
     @Test
@@ -136,57 +114,54 @@ class HighAvailabilityJarTest {
         awaitHealthyCluster();
         IssuedKey toRevoke = issueKey();
         revokedKey = toRevoke.key();
-        assertThat(throughBalancer(revokedKey, companyPath()).statusCode()).isEqualTo(200);
+        assertThat(topology.status(revokedKey, companyPath())).isEqualTo(200);
         DEPLOY.script("cli", "keys", "revoke", toRevoke.id()).requireSuccess();
-        for (String instance : instanceUris()) {
-            awaitDirect(instance, revokedKey, 401, KEY_CACHE_TTL.plusSeconds(5));
+        for (String instance : topology.instanceUris()) {
+            topology.awaitDirect(instance, revokedKey, companyPath(), Map.of(), 401, within(KEY_CACHE_TTL, Duration.ofSeconds(30)),
+                    Set.of(200));
         }
         List<String> unseenKeys = List.of(issueKey().key(), issueKey().key());
         UUID committed = UUID.randomUUID();
         String leader = leader();
 
-        BalancerLoad load = BalancerLoad.start(HTTP, mixedReads(), key(), LOAD_THREADS);
-        WriteProbe writes = WriteProbe.start(topology.get("PRIMARY_JDBC_URL"), topology.get("PG_USER"));
-        Sampler revoked = Sampler.start("revoked key", () -> status(revokedKey, companyPath()));
+        BalancerLoad load = topology.load(mixedReads(), LOAD_THREADS);
+        WriteProbe writes = WriteProbe.start(topology.primaryJdbcUrl(), topology.databaseUser());
+        Sampler revoked = Sampler.start("revoked key", () -> topology.status(revokedKey, companyPath()));
         Instant killed;
+        Instant writesBack;
         Map<String, Integer> unseen = new LinkedHashMap<>();
         try {
-            Thread.sleep(2_000);
-            DEPLOY.importLines("committed", List.of(ImportLines.company(committed.toString(),
-                    UUID.fromString(topology.get("DEMO_SEARCH_ID")), 7)));
+            Topology.awaitServed(load, 2 * LOAD_THREADS, SERVED);
+            topology.importLines("committed", List.of(ImportLines.company(committed.toString(),
+                    UUID.fromString(topology.demoSearch()), 7)));
             DEPLOY.script("ha", "kill-postgres", leader).requireSuccess();
             killed = Instant.now();
             // Keys no instance has seen, each once per instance, while the leader is gone; logged by
             // the end of their hint (as keys list shows them), never more of the secret.
             for (String unseenKey : unseenKeys) {
                 for (int i = 0; i < 2; i++) {
-                    unseen.put("..." + unseenKey.substring(unseenKey.length() - 8) + " #" + i + " at +"
-                            + Duration.between(killed, Instant.now()).toMillis() + " ms", status(unseenKey, companyPath()));
+                    unseen.put("..." + unseenKey.substring(unseenKey.length() - 8) + " #" + i,
+                            topology.status(unseenKey, companyPath()));
                 }
             }
-            awaitWrites(writes, killed);
-            Thread.sleep(5_000);
+            writesBack = awaitWrites(writes, killed);
+            Topology.awaitServed(load, 2 * LOAD_THREADS, SERVED);
+            revoked.awaitSampleAfter(writesBack, SERVED);
         } finally {
             load.stop();
             writes.stop();
             revoked.stop();
         }
-        Duration writesBack = writes.writesBackAfter(killed).orElseThrow();
-        report("leader's PostgreSQL killed (SIGKILL), node " + leader, load, writesBack);
-        log.info("Revoked key during the failover: {}; keys never seen before: {}", revoked, unseen);
+        log.info("The leader's PostgreSQL killed under load: {}; revoked key: {}; keys never seen before: {}", load, revoked, unseen);
 
-        assertThat((double) load.ok() / load.total()).as("reads answered 200: %s", load).isGreaterThanOrEqualTo(0.99);
         assertThat(load.failedOtherwiseThanUnavailable()).as("failures other than 503: %s", load).isZero();
         assertThat(load.unavailableWithoutRetryAfter()).as("503s without Retry-After: %s", load).isZero();
-        assertThat(load.longerThanFiveSeconds()).as("answers after more than 5 s: %s", load).isZero();
-        assertThat(writesBack).as("writes back after the kill").isLessThanOrEqualTo(FAILOVER_BOUND);
         assertThat(writes.everFailed()).as("the kill stopped writes for a while").isTrue();
         assertThat(leader()).as("a new leader").isNotEqualTo(leader);
         assertThat(revoked.statuses()).as("the revoked key throughout: %s", revoked).containsOnlyKeys(401);
-        assertThat(revoked.statuses().get(401)).as("requests with the revoked key").isGreaterThanOrEqualTo(10);
+        assertThat(revoked.sampledBefore(killed)).as("the revoked key asked before the kill: %s", revoked).isTrue();
         assertThat(unseen.values()).as("keys never seen before, during the failover: %s", unseen).containsOnly(200);
-        assertThat(awaitStatus(key(), "/api/v1/companies/" + committed, 200, STALENESS_BOUND.plusSeconds(1)))
-                .as("the company imported just before the kill (synchronous mode: the new leader has it)").isEqualTo(200);
+        topology.awaitAnswered(topology.key(), "/api/v1/companies/" + committed, 200, within(STALENESS_BOUND, Duration.ofSeconds(30)));
     }
 
     /**
@@ -194,43 +169,61 @@ class HighAvailabilityJarTest {
      * failover that takes long, or a network split): reads, and keys no instance has seen, are
      * served from the replicas for as long as their lag can still be within app.replicas.max-lag,
      * a revoked key stays refused; after that, 503 with Retry-After, until the primary is back.
+     * When the replicas left the rotation is read from the instances' own log lines.
      */
     @Test
     @Order(2)
     void withThePrimaryOutOfReachReplicasServeReadsAndNewKeysWhileTheirLagIsBoundedThen503() throws Exception {
         awaitHealthyCluster();
         String unseenKey = issueKey().key();
-        Instant cut = Instant.now();
+        // Both standbys serve reads on every instance, so that each has a replica to take out.
+        topology.awaitGaugeOnEveryInstance("api_replicas_in_rotation", 2.0, tolerance(Duration.ofSeconds(60)));
+        Instant beforeCut = Instant.now();
         try {
             for (String node : List.of("node1", "node2", "node3")) {
-                haproxy("disable server postgres-primary/" + node);
-                haproxy("shutdown sessions server postgres-primary/" + node);
+                topology.haproxy("disable server postgres-primary/" + node);
+                topology.haproxy("shutdown sessions server postgres-primary/" + node);
             }
-            cut = Instant.now();
             for (int i = 0; i < 2; i++) {
-                assertThat(status(unseenKey, companyPath())).as("a key no instance has seen, request %d, the primary out of reach", i)
-                        .isEqualTo(200);
-                assertThat(status(revokedKey, companyPath())).as("the revoked key").isEqualTo(401);
+                assertThat(topology.status(unseenKey, companyPath()))
+                        .as("a key no instance has seen, request %d, the primary out of reach", i).isEqualTo(200);
+                assertThat(topology.status(revokedKey, companyPath())).as("the revoked key").isEqualTo(401);
             }
             for (String path : List.of(companyPath(), "/api/v1/companies/" + companyId + "/jobs",
-                    "/api/v1/companies/?prospect_search_id=" + topology.get("DEMO_SEARCH_ID") + "&limit=3")) {
-                assertThat(status(key(), path)).as("GET %s, the primary out of reach", path).isEqualTo(200);
+                    "/api/v1/companies/?prospect_search_id=" + topology.demoSearch() + "&limit=3")) {
+                assertThat(topology.status(topology.key(), path)).as("GET %s, the primary out of reach", path).isEqualTo(200);
             }
-            HttpResponse<Void> refused = awaitUnavailable(STALENESS_BOUND.plusSeconds(10));
-            Duration unavailableAfter = Duration.between(cut, Instant.now());
+            HttpResponse<Void> refused = await("503 once the replicas' lag cannot be bounded")
+                    .atMost(within(STALENESS_BOUND, Duration.ofSeconds(30))).pollInterval(Duration.ofMillis(200))
+                    .until(() -> {
+                        HttpResponse<Void> response = topology.send(topology.key(), companyPath());
+                        assertThat(response.statusCode()).as("before the replicas leave the rotation").isIn(200, 503);
+                        return response;
+                    }, response -> response.statusCode() == 503);
             assertThat(refused.headers().firstValue("Retry-After")).as("the 503's Retry-After").isPresent();
-            assertThat(unavailableAfter).as("replicas leave the rotation once their lag cannot be bounded")
-                    .isGreaterThanOrEqualTo(Duration.ofSeconds(5));
-            appendFigure(String.format("primary out of reach of the instances: reads, a key never seen before and a revoked"
-                    + " key answered from the replicas at once (200, 200, 401); 503 with Retry-After from %.1f s",
-                    unavailableAfter.toMillis() / 1000.0));
+            // A replica last compared with the primary at most one check before the cut, then
+            // measured `lag` behind, counts as further behind than max-lag only from
+            // cut + max-lag - lag - check-interval on: its instance's log says when, by its clock.
+            List<Topology.LogLine> left = await("every instance saying when its replicas left the rotation")
+                    .atMost(within(STALENESS_BOUND, Duration.ofSeconds(30))).pollInterval(Duration.ofMillis(200))
+                    .until(() -> topology.logged("cannot be compared with the primary, which does not answer").stream()
+                                    .filter(line -> line.logged().isAfter(beforeCut)).toList(),
+                            lines -> lines.stream().map(Topology.LogLine::instance).distinct().count()
+                                    == topology.instanceUris().size());
+            assertThat(left).as("no replica left the rotation before its lag could exceed max-lag").allSatisfy(line -> {
+                java.util.regex.Matcher lag = java.util.regex.Pattern.compile("it was (\\d+) ms behind").matcher(line.text());
+                assertThat(lag.find()).as("the lag it had: %s", line.text()).isTrue();
+                assertThat(line.logged()).as(line.text()).isAfterOrEqualTo(
+                        beforeCut.plus(MAX_LAG).minusMillis(Long.parseLong(lag.group(1))).minus(CHECK_INTERVAL));
+            });
         } finally {
             for (String node : List.of("node1", "node2", "node3")) {
-                haproxy("enable server postgres-primary/" + node);
+                topology.haproxy("enable server postgres-primary/" + node);
             }
         }
-        awaitWritesAfter(cut);
-        assertThat(awaitStatus(key(), companyPath(), 200, Duration.ofSeconds(20))).isEqualTo(200);
+        awaitWritesAfter(beforeCut);
+        // Until the instances are ready again, HAProxy itself may answer 503 (no server): not the API's answer.
+        topology.awaitAnswered(topology.key(), companyPath(), 200, within(STALENESS_BOUND, Duration.ofSeconds(30)));
     }
 
     @Test
@@ -252,10 +245,12 @@ class HighAvailabilityJarTest {
         awaitWritingTransaction(running.process());
         DEPLOY.script("ha", "kill-postgres", leader).requireSuccess();
         Instant killed = Instant.now();
-        DeployLocal.Run interrupted = running.await(Duration.ofMinutes(2));
+        DeployLocal.Run interrupted = running.await(tolerance(Duration.ofMinutes(2)));
 
         assertThat(interrupted.exitStatus()).as("the interrupted import: %s", interrupted).isNotZero();
-        List<String> said = interrupted.stderr().lines().filter(line -> !line.startsWith("WARNING:")).toList();
+        // Progress lines (docs/OPERATIONS.md, "Progress") come at intervals, as many as the import took; the failure is one line.
+        List<String> said = interrupted.stderr().lines()
+                .filter(line -> !line.startsWith("WARNING:") && !line.startsWith("progress: ")).toList();
         assertThat(said).as("what the interrupted import said").hasSize(1);
         assertThat(said.getFirst()).as("its one line").startsWith("error: the database cannot be reached")
                 .contains("nothing of this import was written").contains("the same file again is safe");
@@ -265,8 +260,6 @@ class HighAvailabilityJarTest {
 
         DEPLOY.script("cli", "import", file.toString()).requireSuccess();
         assertThat(companiesOf(search)).as("companies after the same import, run again on the new leader").isEqualTo(20_000);
-        appendFigure("import interrupted by the leader's death: exit " + interrupted.exitStatus() + ", \"" + said.getFirst()
-                + "\", 0 rows left; run again on node " + leader() + ": 20,000 companies");
     }
 
     @Test
@@ -274,10 +267,10 @@ class HighAvailabilityJarTest {
     void oneEtcdMemberKilledUnderLoadChangesNothing() throws Exception {
         awaitHealthyCluster();
         String leader = leader();
-        Measured measured = underLoad(() -> DEPLOY.script("ha", "kill-etcd", "1").requireSuccess(), Duration.ofSeconds(8));
-        report("one etcd member killed (SIGKILL)", measured.load(), measured.writesBack());
+        // Long enough after the kill for Patroni to renew its leader lock on the other members many times.
+        Measured measured = underLoad(() -> DEPLOY.script("ha", "kill-etcd", "1").requireSuccess(), 50);
         assertThat(measured.load().failed()).as("requests lost: %s", measured.load()).isZero();
-        assertThat(measured.writesBack()).as("writes never stopped (last failure %s)", measured.lastWriteError()).isZero();
+        assertThat(measured.writes().everFailed()).as("writes failed (last failure %s)", measured.writes().lastError()).isFalse();
         assertThat(leader()).as("the leader kept its lock").isEqualTo(leader);
         DEPLOY.script("ha", "start-etcd", "1").requireSuccess();
     }
@@ -287,28 +280,23 @@ class HighAvailabilityJarTest {
     void redisKilledUnderLoadFallsBackToEachInstancesLimitsWithAnAlert() throws Exception {
         Measured measured = underLoad(() -> {
             DEPLOY.script("redis", "kill").requireSuccess();
-            for (String management : managementUris()) {
-                new Management(management).awaitGauge("api_rate_limit_redis_fallback", 1.0, Duration.ofSeconds(10));
-            }
-        }, Duration.ofSeconds(3));
-        report("Redis killed (SIGKILL)", measured.load(), measured.writesBack());
+            topology.awaitGaugeOnEveryInstance("api_rate_limit_redis_fallback", 1.0, tolerance(Duration.ofSeconds(30)));
+        }, 25);
         DEPLOY.script("redis", "start").requireSuccess();
         // The gauge stays up until a request's command reaches Redis again (RedisRateLimitStore).
-        Instant deadline = Instant.now().plusSeconds(30);
-        while (!managementUris().stream().allMatch(management ->
-                Double.valueOf(0.0).equals(new Management(management).gaugeOrFailure("api_rate_limit_redis_fallback")))) {
-            assertThat(Instant.now()).as("the instances count on Redis again within 30 s of its start").isBefore(deadline);
-            assertThat(status(key(), companyPath())).isEqualTo(200);
-            Thread.sleep(200);
-        }
+        await("every instance counting on Redis again").atMost(tolerance(Duration.ofSeconds(60)))
+                .pollInterval(Duration.ofMillis(200)).until(() -> {
+                    assertThat(topology.status(topology.key(), companyPath())).isEqualTo(200);
+                    return topology.managements().stream()
+                            .allMatch(management -> Double.valueOf(0.0).equals(management.gaugeOrFailure("api_rate_limit_redis_fallback")));
+                });
         assertThat(measured.load().failed()).as("requests lost: %s", measured.load()).isZero();
     }
 
     @Test
     @Order(6)
     void anInstanceKilledUnderLoadLosesOnlyTheRequestsInFlightOnIt() throws Exception {
-        Measured measured = underLoad(() -> DEPLOY.script("instance", "kill", "2").requireSuccess(), Duration.ofSeconds(4));
-        report("API instance 2 killed (SIGKILL)", measured.load(), measured.writesBack());
+        Measured measured = underLoad(() -> DEPLOY.script("instance", "kill", "2").requireSuccess(), 25);
         assertThat(measured.load().failed()).as("requests lost: at most those in flight on it (%s)", measured.load())
                 .isLessThanOrEqualTo(LOAD_THREADS);
         DEPLOY.script("instance", "start", "2").requireSuccess();
@@ -320,20 +308,15 @@ class HighAvailabilityJarTest {
         awaitHealthyCluster();
         String standby = members().entrySet().stream().filter(member -> !member.getValue().startsWith("leader"))
                 .map(member -> member.getKey().replace("node", "")).findFirst().orElseThrow();
-        for (String management : managementUris()) {
-            new Management(management).awaitGauge("api_replicas_in_rotation", 2.0, Duration.ofSeconds(30));
-        }
-        Measured measured = underLoad(() -> DEPLOY.script("ha", "stop-node", standby).requireSuccess(), Duration.ofSeconds(4));
-        report("standby node " + standby + " stopped (Patroni and its PostgreSQL, SIGTERM)", measured.load(),
-                measured.writesBack());
+        topology.awaitGaugeOnEveryInstance("api_replicas_in_rotation", 2.0, tolerance(Duration.ofSeconds(60)));
+        Measured measured = underLoad(() -> DEPLOY.script("ha", "stop-node", standby).requireSuccess(), 25);
         assertThat(measured.load().failed()).as("requests lost: at most those in flight on it (%s)", measured.load())
                 .isLessThanOrEqualTo(LOAD_THREADS);
-        assertThat(measured.load().longerThanFiveSeconds()).as("answers after more than 5 s").isZero();
         DEPLOY.script("ha", "start-node", standby).requireSuccess();
         awaitHealthyCluster();
     }
 
-    /** The topology's logs (Patroni, PostgreSQL, etcd, HAProxy, the instances), kept beside the figures. */
+    /** The topology's logs (Patroni, PostgreSQL, etcd, HAProxy, the instances), kept beside the class's output. */
     private static void keepLogs() throws IOException {
         Path logs = DEPLOY.stateDirectory().resolve("logs");
         Path kept = DIRECTORY.resolve("logs");
@@ -350,34 +333,37 @@ class HighAvailabilityJarTest {
 
     // --- Load, faults and what they did -------------------------------------------------------
 
-    private record Measured(BalancerLoad load, Duration writesBack, String lastWriteError) {
+    private record Measured(BalancerLoad load, WriteProbe writes) {
     }
 
     private interface Fault {
         void inject() throws Exception;
     }
 
-    /** 2 s of load, the fault, {@code after} more of load; then until writes work again (at most the failover bound). */
-    private static Measured underLoad(Fault fault, Duration after) throws Exception {
-        BalancerLoad load = BalancerLoad.start(HTTP, mixedReads(), key(), LOAD_THREADS);
-        WriteProbe writes = WriteProbe.start(topology.get("PRIMARY_JDBC_URL"), topology.get("PG_USER"));
-        Instant injected;
+    /**
+     * The load until every client has been served twice, the fault, the load until it has been
+     * served {@code answersPerClientAfter} times a client since, and until writes work.
+     */
+    private static Measured underLoad(Fault fault, int answersPerClientAfter) throws Exception {
+        BalancerLoad load = topology.load(mixedReads(), LOAD_THREADS);
+        WriteProbe writes = WriteProbe.start(topology.primaryJdbcUrl(), topology.databaseUser());
         try {
-            Thread.sleep(2_000);
-            injected = Instant.now();
+            Topology.awaitServed(load, 2 * LOAD_THREADS, SERVED);
+            Instant injected = Instant.now();
             fault.inject();
-            Thread.sleep(after.toMillis());
+            Topology.awaitServed(load, answersPerClientAfter * LOAD_THREADS, SERVED);
             awaitWrites(writes, injected);
         } finally {
             load.stop();
             writes.stop();
         }
-        return new Measured(load, writes.writesBackAfter(injected).orElseThrow(), writes.lastError());
+        log.info("Under load: {}; writes: last failure {}", load, writes.lastError());
+        return new Measured(load, writes);
     }
 
     /** Probes writes until they work, after {@code since}: the leader is back. */
     private static void awaitWritesAfter(Instant since) throws InterruptedException {
-        WriteProbe writes = WriteProbe.start(topology.get("PRIMARY_JDBC_URL"), topology.get("PG_USER"));
+        WriteProbe writes = WriteProbe.start(topology.primaryJdbcUrl(), topology.databaseUser());
         try {
             awaitWrites(writes, since);
         } finally {
@@ -385,43 +371,24 @@ class HighAvailabilityJarTest {
         }
     }
 
-    private static void awaitWrites(WriteProbe writes, Instant since) throws InterruptedException {
-        Instant deadline = since.plus(FAILOVER_BOUND).plusSeconds(5);
-        while (writes.writesBackAfter(since).isEmpty()) {
-            if (Instant.now().isAfter(deadline)) {
-                fail("writes did not work again within %s of %s", FAILOVER_BOUND, since);
-            }
-            Thread.sleep(100);
-        }
-    }
-
-    private static void report(String failure, BalancerLoad load, Duration writesBack) throws IOException {
-        String line = String.format("%s: %d requests, %d answered 200, %d 5xx (%d without Retry-After), %d other failures, "
-                        + "%d over 2 s, longest %.2f s; writes back after %.1f s",
-                failure, load.total(), load.ok(), load.serverErrors(), load.unavailableWithoutRetryAfter(),
-                load.failedOtherwiseThanUnavailable(), load.slowerThanTwoSeconds(), load.longest().toMillis() / 1000.0,
-                writesBack.toMillis() / 1000.0);
-        log.info("High availability: {} ({})", line, load);
-        appendFigure(line);
-    }
-
-    private static void appendFigure(String line) throws IOException {
-        Files.writeString(figures(), line + System.lineSeparator(), StandardCharsets.UTF_8,
-                StandardOpenOption.CREATE, StandardOpenOption.APPEND);
-    }
-
-    private static Path figures() {
-        return DIRECTORY.resolve("figures.txt");
+    /** Waits until the probe has written after {@code since} with no failure since: when writes were back. */
+    private static Instant awaitWrites(WriteProbe writes, Instant since) {
+        Duration back = await("writes working after " + since).atMost(FAILOVER).pollInterval(Duration.ofMillis(100))
+                .until(() -> writes.writesBackAfter(since), java.util.Optional::isPresent).orElseThrow();
+        return since.plus(back);
     }
 
     /**
-     * One request's status every second on a thread of its own, counted: slower than the
-     * failed-authentication throttle's budget (30 a minute per address and instance), so that a
+     * One request's status every second on a thread of its own, with when it was asked: slower than
+     * the failed-authentication throttle's budget (30 a minute per address and instance), so that a
      * refused key is answered 401, not 429.
      */
     private static final class Sampler {
 
-        private final Map<Integer, Integer> statuses = new java.util.concurrent.ConcurrentSkipListMap<>();
+        private record Sample(Instant asked, int status) {
+        }
+
+        private final List<Sample> samples = new java.util.concurrent.CopyOnWriteArrayList<>();
         private final String name;
         private volatile boolean running = true;
         private Thread thread;
@@ -430,7 +397,8 @@ class HighAvailabilityJarTest {
             Sampler sampler = new Sampler(name);
             sampler.thread = Thread.ofPlatform().name("sampler").start(() -> {
                 while (sampler.running) {
-                    sampler.statuses.merge(request.getAsInt(), 1, Integer::sum);
+                    Instant asked = Instant.now();
+                    sampler.samples.add(new Sample(asked, request.getAsInt()));
                     try {
                         Thread.sleep(1_000);
                     } catch (InterruptedException e) {
@@ -445,18 +413,28 @@ class HighAvailabilityJarTest {
             this.name = name;
         }
 
-        Map<Integer, Integer> statuses() {
-            return statuses;
+        Map<Integer, Long> statuses() {
+            return samples.stream().collect(java.util.stream.Collectors.groupingBy(Sample::status, java.util.TreeMap::new,
+                    java.util.stream.Collectors.counting()));
+        }
+
+        boolean sampledBefore(Instant moment) {
+            return samples.stream().anyMatch(sample -> sample.asked().isBefore(moment));
+        }
+
+        void awaitSampleAfter(Instant moment, Duration bound) {
+            await(name + " asked after " + moment).atMost(bound).pollInterval(Duration.ofMillis(200))
+                    .until(() -> samples.stream().anyMatch(sample -> sample.asked().isAfter(moment)));
         }
 
         void stop() throws InterruptedException {
             running = false;
-            thread.join(15_000);
+            thread.join(Duration.ofMinutes(1));
         }
 
         @Override
         public String toString() {
-            return name + " " + statuses;
+            return name + " " + statuses();
         }
     }
 
@@ -479,16 +457,12 @@ class HighAvailabilityJarTest {
     }
 
     /** Three members running: a leader, a synchronous standby and a standby, as after up. */
-    private static void awaitHealthyCluster() throws InterruptedException {
-        Instant deadline = Instant.now().plusSeconds(60);
-        Map<String, String> members;
-        while (!(members = members()).values().containsAll(List.of("leader running", "sync_standby running"))
-                || members.size() != 3 || members.values().stream().anyMatch(state -> !state.endsWith(" running"))) {
-            if (Instant.now().isAfter(deadline)) {
-                fail("the cluster is not whole within 60 s: %s", members);
-            }
-            Thread.sleep(500);
-        }
+    private static void awaitHealthyCluster() {
+        await("a leader, a synchronous standby and a standby, all running").atMost(tolerance(Duration.ofSeconds(120)))
+                .pollInterval(Duration.ofMillis(500))
+                .until(HighAvailabilityJarTest::members, members -> members.size() == 3
+                        && members.values().containsAll(List.of("leader running", "sync_standby running"))
+                        && members.values().stream().allMatch(state -> state.endsWith(" running")));
     }
 
     private static String leader() {
@@ -496,159 +470,39 @@ class HighAvailabilityJarTest {
     }
 
     /** Waits until the import's transaction has written and is still open on the leader. */
-    private static void awaitWritingTransaction(Process importing) throws Exception {
-        Instant deadline = Instant.now().plusSeconds(120);
+    private static void awaitWritingTransaction(Process importing) {
         String writing = "select count(*) from pg_stat_activity where backend_xid is not null"
                 + " and pid <> pg_backend_pid() and now() - xact_start > interval '300 milliseconds'";
-        while (count(writing) == 0) {
-            if (!importing.isAlive()) {
-                fail("the import ended before it was seen writing: make its file larger");
-            }
-            if (Instant.now().isAfter(deadline)) {
-                fail("the import was not seen writing within 120 s");
-            }
-            Thread.sleep(50);
-        }
+        await("the import writing in an open transaction").atMost(tolerance(Duration.ofSeconds(120)))
+                .pollInterval(Duration.ofMillis(50)).until(() -> {
+                    assertThat(importing.isAlive()).as("the import ended before it was seen writing: make its file larger").isTrue();
+                    return topology.queryLong(topology.primaryJdbcUrl(), writing) > 0;
+                });
     }
 
-    private static long companiesOf(UUID search) throws SQLException {
-        return count("select count(*) from company where prospect_search_id = '" + search + "'");
+    private static long companiesOf(UUID search) {
+        return topology.queryLong(topology.primaryJdbcUrl(), "select count(*) from company where prospect_search_id = '" + search + "'");
     }
 
-    private static long organizations(String id) throws SQLException {
-        return count("select count(*) from organization where id = '" + id + "'");
+    private static long organizations(String id) {
+        return topology.queryLong(topology.primaryJdbcUrl(), "select count(*) from organization where id = '" + id + "'");
     }
 
-    private static long count(String sql) throws SQLException {
-        try (Connection connection = DriverManager.getConnection(topology.get("PRIMARY_JDBC_URL"), topology.get("PG_USER"), null);
-             Statement statement = connection.createStatement();
-             ResultSet result = statement.executeQuery(sql)) {
-            result.next();
-            return result.getLong(1);
-        }
-    }
-
-    /** A command on HAProxy's runtime API (its admin socket): what it answered. */
-    private static String haproxy(String command) throws IOException {
-        try (SocketChannel channel = SocketChannel.open(StandardProtocolFamily.UNIX)) {
-            channel.connect(UnixDomainSocketAddress.of(topology.get("HAPROXY_SOCKET")));
-            channel.write(ByteBuffer.wrap((command + "\n").getBytes(StandardCharsets.UTF_8)));
-            ByteArrayOutputStream answer = new ByteArrayOutputStream();
-            ByteBuffer buffer = ByteBuffer.allocate(4096);
-            while (channel.read(buffer) > 0) {
-                answer.write(buffer.array(), 0, buffer.position());
-                buffer.clear();
-            }
-            return answer.toString(StandardCharsets.UTF_8);
-        }
-    }
-
-    // --- Requests ---------------------------------------------------------------------------------
+    // --- Requests and keys ------------------------------------------------------------------------
 
     /** The reads of a partner's sync: a company, its jobs, technologies and summaries, a page, the search. */
     private static List<String> mixedReads() {
         String company = "/api/v1/companies/" + companyId;
         return List.of(company, company + "/jobs", company + "/webtech-intel", company + "/jobs/summary",
-                "/api/v1/companies/?prospect_search_id=" + topology.get("DEMO_SEARCH_ID") + "&limit=10",
-                "/api/v1/prospect-searches/" + topology.get("DEMO_SEARCH_ID"))
-                .stream().map(path -> balancer() + path).toList();
+                "/api/v1/companies/?prospect_search_id=" + topology.demoSearch() + "&limit=10",
+                "/api/v1/prospect-searches/" + topology.demoSearch());
     }
 
     private static String companyPath() {
         return "/api/v1/companies/" + companyId;
     }
 
-    private static HttpResponse<Void> throughBalancer(String key, String path) throws IOException, InterruptedException {
-        HttpRequest request = HttpRequest.newBuilder(URI.create(balancer() + path)).timeout(Duration.ofSeconds(10))
-                .header("Authorization", "Bearer " + key).GET().build();
-        return HTTP.send(request, HttpResponse.BodyHandlers.discarding());
-    }
-
-    /** The status of a GET through the balancer; 0 when no answer came. */
-    private static int status(String key, String path) {
-        try {
-            return throughBalancer(key, path).statusCode();
-        } catch (IOException e) {
-            return 0;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return 0;
-        }
-    }
-
-    private static int awaitStatus(String key, String path, int wanted, Duration bound) throws InterruptedException {
-        Instant deadline = Instant.now().plus(bound);
-        int seen;
-        while ((seen = status(key, path)) != wanted && Instant.now().isBefore(deadline)) {
-            Thread.sleep(100);
-        }
-        return seen;
-    }
-
-    private static HttpResponse<Void> awaitUnavailable(Duration bound) throws Exception {
-        Instant deadline = Instant.now().plus(bound);
-        while (true) {
-            HttpResponse<Void> response = throughBalancer(key(), companyPath());
-            if (response.statusCode() == 503) {
-                return response;
-            }
-            assertThat(response.statusCode()).as("before the replicas leave the rotation").isEqualTo(200);
-            if (Instant.now().isAfter(deadline)) {
-                return fail("reads were still served %s after the primary went out of reach", bound);
-            }
-            Thread.sleep(200);
-        }
-    }
-
-    private static void awaitDirect(String instance, String key, int wanted, Duration bound) throws Exception {
-        Instant deadline = Instant.now().plus(bound);
-        while (true) {
-            HttpRequest request = HttpRequest.newBuilder(URI.create(instance + companyPath())).timeout(Duration.ofSeconds(10))
-                    .header("Authorization", "Bearer " + key).header("X-Forwarded-Proto", "https").GET().build();
-            int seen = HTTP.send(request, HttpResponse.BodyHandlers.discarding()).statusCode();
-            if (seen == wanted) {
-                return;
-            }
-            if (Instant.now().isAfter(deadline)) {
-                fail("%s answered %d, not %d, within %s", instance, seen, wanted, bound);
-            }
-            Thread.sleep(200);
-        }
-    }
-
-    // --- Keys and imports -------------------------------------------------------------------------
-
-    private record IssuedKey(String key, String id) {
-    }
-
     private static IssuedKey issueKey() {
-        String out = DEPLOY.script("cli", "keys", "issue", "--org", topology.get("DEMO_ORG"), "--tier", "enterprise",
-                "--rate-limit", "1000000").requireSuccess().stdout();
-        return new IssuedKey(field(out, "key"), field(out, "id"));
+        return topology.issueKey("--tier", "enterprise", "--rate-limit", "1000000");
     }
-
-    private static String field(String out, String name) {
-        return out.lines().filter(line -> line.startsWith(name + ": ")).findFirst()
-                .map(line -> line.substring(name.length() + 2).strip())
-                .orElseThrow(() -> new IllegalStateException("no " + name + " in:\n" + out));
-    }
-
-    // --- Topology ---------------------------------------------------------------------------------
-
-    private static String balancer() {
-        return topology.get("BALANCER_URL");
-    }
-
-    private static String key() {
-        return topology.get("API_KEY");
-    }
-
-    private static List<String> instanceUris() {
-        return List.of(topology.get("INSTANCE_URLS").split(" "));
-    }
-
-    private static List<String> managementUris() {
-        return List.of(topology.get("MANAGEMENT_PORTS").split(" ")).stream().map(port -> "http://127.0.0.1:" + port).toList();
-    }
-
 }

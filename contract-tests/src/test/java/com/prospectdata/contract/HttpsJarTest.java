@@ -101,7 +101,7 @@ class HttpsJarTest extends ContractTest {
     /**
      * The default TLS mode: a self-signed certificate for localhost and 127.0.0.1, made at the
      * first start and kept in the data directory (APP_DATA_DIR/tls), its private key readable by
-     * its owner only. MultiInstanceJarTest shows a second server on the same directory reusing it.
+     * its owner only. SelfSignedCertificateTest shows a second start on the same directory reusing it.
      */
     @Test
     void theSelfSignedCertificateIsTheOneKeptInTheDataDirectory() throws IOException {

@@ -15,39 +15,36 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * A steady load of GETs from a number of threads, each waiting for its answer before the next,
  * going through the given URIs in turn: counted by outcome (a status, or the exception that took
- * the place of one), with the answers slower than 2 s and 5 s, the longest, and the 503s that
- * came without {@code Retry-After}.
+ * the place of one), with the 503s that came without {@code Retry-After} and when the last 200
+ * was answered. What it counts are properties (what was answered, and in which order); how fast
+ * is bench/ha's and bench/scale-out's business.
  */
 public final class BalancerLoad {
-
-    private static final Duration SLOW = Duration.ofSeconds(2);
-    private static final Duration HANG = Duration.ofSeconds(5);
 
     private final int threadCount;
     private final AtomicBoolean running = new AtomicBoolean(true);
     private final ConcurrentMap<String, AtomicInteger> outcomes = new ConcurrentHashMap<>();
-    private final AtomicInteger slow = new AtomicInteger();
-    private final AtomicInteger hung = new AtomicInteger();
     private final AtomicInteger unavailableWithoutRetryAfter = new AtomicInteger();
-    private final AtomicLong longestNanos = new AtomicLong();
+    private final AtomicReference<Instant> lastOk = new AtomicReference<>();
     private final List<Thread> threads = new ArrayList<>();
-    private final Instant started = Instant.now();
-    private volatile Instant stopped;
 
     private BalancerLoad(int threadCount) {
         this.threadCount = threadCount;
     }
 
-    /** Starts {@code threadCount} threads, each going through {@code uris} in turn from its own place, with {@code key}. */
-    public static BalancerLoad start(HttpClient http, List<String> uris, String key, int threadCount) {
+    /**
+     * Starts {@code threadCount} threads, each going through {@code uris} in turn from its own
+     * place, with {@code key}; a request unanswered after {@code timeout} counts as lost.
+     */
+    public static BalancerLoad start(HttpClient http, List<String> uris, String key, int threadCount, Duration timeout) {
         BalancerLoad load = new BalancerLoad(threadCount);
         List<HttpRequest> requests = uris.stream()
-                .map(uri -> HttpRequest.newBuilder(URI.create(uri)).timeout(Duration.ofSeconds(10))
+                .map(uri -> HttpRequest.newBuilder(URI.create(uri)).timeout(timeout)
                         .header("Authorization", "Bearer " + key).GET().build())
                 .toList();
         for (int i = 0; i < threadCount; i++) {
@@ -64,11 +61,13 @@ public final class BalancerLoad {
     }
 
     private boolean send(HttpClient http, HttpRequest request) {
-        long begun = System.nanoTime();
         String outcome;
         try {
             HttpResponse<Void> response = http.send(request, HttpResponse.BodyHandlers.discarding());
             outcome = Integer.toString(response.statusCode());
+            if (response.statusCode() == 200) {
+                lastOk.set(Instant.now());
+            }
             if (response.statusCode() == 503 && response.headers().firstValue("Retry-After").isEmpty()) {
                 unavailableWithoutRetryAfter.incrementAndGet();
             }
@@ -77,14 +76,6 @@ public final class BalancerLoad {
         } catch (InterruptedException e) {
             return false;
         }
-        long took = System.nanoTime() - begun;
-        longestNanos.accumulateAndGet(took, Math::max);
-        if (took > SLOW.toNanos()) {
-            slow.incrementAndGet();
-        }
-        if (took > HANG.toNanos()) {
-            hung.incrementAndGet();
-        }
         outcomes.computeIfAbsent(outcome, ignored -> new AtomicInteger()).incrementAndGet();
         return true;
     }
@@ -92,9 +83,12 @@ public final class BalancerLoad {
     public void stop() throws InterruptedException {
         running.set(false);
         for (Thread thread : threads) {
-            thread.join(15_000);
+            thread.join(Duration.ofMinutes(1));
         }
-        stopped = Instant.now();
+    }
+
+    public int threads() {
+        return threadCount;
     }
 
     public int ok() {
@@ -115,11 +109,6 @@ public final class BalancerLoad {
         return total() - ok();
     }
 
-    /** Answers with a 5xx status. */
-    public int serverErrors() {
-        return outcomes.entrySet().stream().filter(e -> e.getKey().startsWith("5")).mapToInt(e -> e.getValue().get()).sum();
-    }
-
     /** Failures that are neither a 503 nor a 200: other statuses, and exceptions in place of an answer. */
     public int failedOtherwiseThanUnavailable() {
         return failed() - count("503");
@@ -129,16 +118,9 @@ public final class BalancerLoad {
         return unavailableWithoutRetryAfter.get();
     }
 
-    public int slowerThanTwoSeconds() {
-        return slow.get();
-    }
-
-    public int longerThanFiveSeconds() {
-        return hung.get();
-    }
-
-    public Duration longest() {
-        return Duration.ofNanos(longestNanos.get());
+    /** When a 200 was last answered, by the client's clock; null before the first. */
+    public Instant lastOk() {
+        return lastOk.get();
     }
 
     private Map<String, Integer> outcomes() {
@@ -149,10 +131,7 @@ public final class BalancerLoad {
 
     @Override
     public String toString() {
-        Instant end = stopped == null ? Instant.now() : stopped;
-        double seconds = Duration.between(started, end).toMillis() / 1000.0;
-        return String.format("%s over %.1f s (%.0f requests/s, %d threads), %d 5xx, %d over 2 s, longest %.2f s",
-                outcomes(), seconds, total() / seconds, threadCount, serverErrors(), slowerThanTwoSeconds(),
-                longest().toMillis() / 1000.0);
+        return String.format("%s from %d threads, %d 503s without Retry-After", outcomes(), threadCount,
+                unavailableWithoutRetryAfter());
     }
 }

@@ -27,7 +27,10 @@ public final class WriteProbe {
     private volatile String lastError = "none";
 
     private WriteProbe(String url, String user) {
-        this.url = url + (url.contains("?") ? "&" : "?") + "connectTimeout=2&socketTimeout=2&loginTimeout=2";
+        // A write slower than this counts as failed: a tolerance for a busy machine, not a rule.
+        long timeout = TimeFactor.tolerance(Duration.ofSeconds(10)).toSeconds();
+        this.url = url + (url.contains("?") ? "&" : "?") + "connectTimeout=" + timeout + "&socketTimeout=" + timeout
+                + "&loginTimeout=" + timeout;
         this.user = user;
         this.thread = Thread.ofPlatform().name("write-probe").start(this::probe);
     }
