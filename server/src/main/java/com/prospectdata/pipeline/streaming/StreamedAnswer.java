@@ -146,6 +146,8 @@ public final class StreamedAnswer {
     /** Sends what was written so far: the status and headers with the first bytes. */
     public void flush() throws IOException {
         body().flush();
+        // Spring MVC hands a stream whose flush does nothing: only the response's sends.
+        response.flushBuffer();
     }
 
     public boolean compressed() {
@@ -170,6 +172,7 @@ public final class StreamedAnswer {
         body = wantsBody && gzip ? new GZIPOutputStream(sink, BUFFER_BYTES, true) : sink;
         if (wantsBody) {
             body.flush();
+            response.flushBuffer();
         }
     }
 
@@ -182,6 +185,6 @@ public final class StreamedAnswer {
         if (body instanceof GZIPOutputStream compressing) {
             compressing.finish();
         }
-        sink.flush();
+        response.flushBuffer();
     }
 }

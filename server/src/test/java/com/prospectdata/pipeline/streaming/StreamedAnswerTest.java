@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.prospectdata.core.errors.StreamAbortedException;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,6 +21,7 @@ import org.slf4j.MDC;
 import org.springframework.http.ResponseEntity;
 import org.springframework.mock.web.MockHttpServletRequest;
 import org.springframework.mock.web.MockHttpServletResponse;
+import org.springframework.util.StreamUtils;
 import org.springframework.web.context.request.ServletRequestAttributes;
 import org.springframework.web.context.request.ServletWebRequest;
 import org.springframework.web.context.request.async.WebAsyncUtils;
@@ -36,6 +38,11 @@ class StreamedAnswerTest {
     private final MockHttpServletRequest request = new MockHttpServletRequest("GET", "/api/v1/things/export");
     private final MockHttpServletResponse response = new MockHttpServletResponse();
     private final AtomicInteger ended = new AtomicInteger();
+
+    /** The response's stream as Spring MVC hands it to a StreamingResponseBody: its flush does nothing. */
+    private OutputStream mvcsStream() throws IOException {
+        return StreamUtils.nonFlushing(response.getOutputStream());
+    }
 
     private StreamingResponseBody stream(StreamedAnswer.Writer writer) {
         ResponseEntity<StreamingResponseBody> answer = StreamedAnswer.ok(new ServletRequestAttributes(request, response), NDJSON,
@@ -57,7 +64,7 @@ class StreamedAnswerTest {
             assertThat(response.isCommitted()).as("sent with the first flush").isTrue();
             answer.body().write("{\"a\":1}\n{\"a\":2}\n".getBytes(StandardCharsets.UTF_8));
             answer.flush();
-        }).writeTo(response.getOutputStream());
+        }).writeTo(mvcsStream());
 
         assertThat(seenBeforeTheBody).containsExactly("null", "false");
         assertThat(response.getContentType()).isEqualTo(NDJSON);
@@ -78,7 +85,7 @@ class StreamedAnswerTest {
             throw failure;
         });
 
-        assertThatThrownBy(() -> body.writeTo(response.getOutputStream())).isSameAs(failure);
+        assertThatThrownBy(() -> body.writeTo(mvcsStream())).isSameAs(failure);
         assertThat(response.isCommitted()).isFalse();
         assertThat(response.getContentType()).as("free for the error body").isNull();
         assertThat(response.getHeader("Export-Total")).isNull();
@@ -95,7 +102,7 @@ class StreamedAnswerTest {
             throw failure;
         });
 
-        assertThatThrownBy(() -> body.writeTo(response.getOutputStream())).isInstanceOf(StreamAbortedException.class)
+        assertThatThrownBy(() -> body.writeTo(mvcsStream())).isInstanceOf(StreamAbortedException.class)
                 .hasCause(failure);
         assertThat(response.isCommitted()).isTrue();
         assertThat(ended).hasValue(1);
@@ -109,7 +116,7 @@ class StreamedAnswerTest {
         stream(answer -> {
             wantsBody.add(answer.wantsBody());
             answer.header("Export-Total", "2");
-        }).writeTo(response.getOutputStream());
+        }).writeTo(mvcsStream());
 
         assertThat(wantsBody).containsExactly(false);
         assertThat(response.getHeader("Export-Total")).isEqualTo("2");
@@ -126,7 +133,7 @@ class StreamedAnswerTest {
 
         WebAsyncUtils.getAsyncManager(request).getCallableInterceptor(StreamedAnswer.class.getName())
                 .afterCompletion(new ServletWebRequest(request, response), () -> null);
-        body.writeTo(response.getOutputStream());
+        body.writeTo(mvcsStream());
 
         assertThat(written).hasValue(0);
         assertThat(ended).hasValue(1);
@@ -136,7 +143,7 @@ class StreamedAnswerTest {
     void aStreamThatRanIsEndedByItsWriterAloneThoughItsExchangeCompletesAfter() throws Exception {
         StreamingResponseBody body = stream(answer -> answer.header("Export-Total", "0"));
 
-        body.writeTo(response.getOutputStream());
+        body.writeTo(mvcsStream());
         WebAsyncUtils.getAsyncManager(request).getCallableInterceptor(StreamedAnswer.class.getName())
                 .afterCompletion(new ServletWebRequest(request, response), () -> null);
 
@@ -157,7 +164,7 @@ class StreamedAnswerTest {
         try {
             String afterwards = CompletableFuture.supplyAsync(() -> {
                 try {
-                    body.writeTo(response.getOutputStream());
+                    body.writeTo(mvcsStream());
                 } catch (IOException e) {
                     throw new IllegalStateException(e);
                 }
