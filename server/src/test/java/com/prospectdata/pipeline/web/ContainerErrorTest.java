@@ -4,14 +4,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.prospectdata.generated.model.ErrorResponse;
 import com.prospectdata.testing.Json;
+import jakarta.servlet.RequestDispatcher;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import org.apache.coyote.CloseNowException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.springframework.http.ResponseEntity;
 import org.springframework.mock.web.MockHttpServletRequest;
+import org.springframework.mock.web.MockHttpServletResponse;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -86,5 +89,22 @@ class ContainerErrorTest {
         JsonNode body = Json.parse(headAndBody[1]);
         assertThat(body.get("error").stringValue()).isEqualTo("HTTPS_REQUIRED");
         assertThat(body.get("message").stringValue()).contains("HTTPS only");
+    }
+
+    /**
+     * A stream cut after its headers (web/RequestIdFilter) reaches the error page the container
+     * includes in its committed response: nothing is added and nothing thrown, so the container
+     * closes the exchange without logging a failure of the error page.
+     */
+    @Test
+    void anAnswerAlreadyOnItsWayGetsNoErrorPage() throws Throwable {
+        MockHttpServletRequest request = new MockHttpServletRequest("GET", "/error");
+        request.setAttribute(RequestDispatcher.ERROR_EXCEPTION,
+                new CloseNowException("A streamed answer failed after its headers were sent"));
+        MockHttpServletResponse response = new MockHttpServletResponse();
+        response.setCommitted(true);
+
+        assertThat(new ErrorPageController().error(request, response)).isNull();
+        assertThat(response.getContentAsByteArray()).isEmpty();
     }
 }
