@@ -5,6 +5,7 @@ import static com.prospectdata.contract.support.Api.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.prospectdata.contract.support.ContractTest;
+import com.prospectdata.contract.support.TimeFactor;
 import com.prospectdata.contract.support.DatabaseFaults;
 import com.prospectdata.contract.support.DatabaseServer;
 import com.prospectdata.testing.Json;
@@ -12,6 +13,7 @@ import com.prospectdata.testing.Operation;
 import io.restassured.response.Response;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -145,17 +147,11 @@ class ServerFaultJarTest extends ContractTest {
      * The server's log lines under {@code requestId} since {@code linesBefore}, once one of them
      * is {@code last} (the log is read from the process's output, which can lag the client).
      */
-    private static List<String> linesOf(String requestId, long linesBefore, java.util.function.Predicate<String> last)
-            throws InterruptedException {
-        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(30);
-        while (true) {
-            List<String> lines = environment().serverLogText().lines().skip(linesBefore)
-                    .filter(line -> line.contains(requestId)).toList();
-            if (lines.stream().anyMatch(last) || System.nanoTime() > deadline) {
-                return lines;
-            }
-            Thread.sleep(100);
-        }
+    private static List<String> linesOf(String requestId, long linesBefore, java.util.function.Predicate<String> last) {
+        return org.awaitility.Awaitility.await().atMost(TimeFactor.tolerance(Duration.ofSeconds(30)))
+                .pollInterval(Duration.ofMillis(100))
+                .until(() -> environment().serverLogText().lines().skip(linesBefore)
+                        .filter(line -> line.contains(requestId)).toList(), lines -> lines.stream().anyMatch(last));
     }
 
     private static void assertGenericInternalError(Operation operation, Response response, String requestId,
