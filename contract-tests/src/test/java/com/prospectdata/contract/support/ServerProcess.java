@@ -183,13 +183,14 @@ public final class ServerProcess implements AutoCloseable {
                         .timeout(Duration.ofSeconds(5)).GET().build();
                 try {
                     int status = client.send(health, HttpResponse.BodyHandlers.discarding()).statusCode();
-                    if (status == 200) {
+                    if (status == 200 && managementListens(client)) {
                         scheme = candidate;
                         log.info("Server '{}' healthy over {} after {} ms", name, scheme,
                                 Duration.between(started, Instant.now()).toMillis());
                         return this;
                     }
-                    last = candidate + " status " + status;
+                    last = status == 200 ? "the management port " + managementPort + " not listening yet"
+                            : candidate + " status " + status;
                 } catch (IOException notYet) {
                     // not listening yet, or not this scheme
                 } catch (InterruptedException e) {
@@ -201,6 +202,21 @@ public final class ServerProcess implements AutoCloseable {
         }
         throw new IllegalStateException("Server '" + name + "' did not answer GET /health with 200 within "
                 + START_TIMEOUT + " (last: " + last + "). Its log, " + logFile + ", ends with:\n" + tail(40));
+    }
+
+    /**
+     * Whether the management port answers at all. Spring Boot starts the management server after
+     * the API's, so a healthy API port says nothing yet about probes and metrics.
+     */
+    private boolean managementListens(HttpClient client) throws InterruptedException {
+        HttpRequest liveness = HttpRequest.newBuilder(URI.create(managementUri() + "/actuator/health/liveness"))
+                .timeout(Duration.ofSeconds(5)).GET().build();
+        try {
+            client.send(liveness, HttpResponse.BodyHandlers.discarding());
+            return true;
+        } catch (IOException notYet) {
+            return false;
+        }
     }
 
     public String name() {
