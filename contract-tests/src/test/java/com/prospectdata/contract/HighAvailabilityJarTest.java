@@ -8,6 +8,7 @@ import static org.awaitility.Awaitility.await;
 import com.prospectdata.contract.support.BalancerLoad;
 import com.prospectdata.contract.support.DeployLocal;
 import com.prospectdata.contract.support.ImportLines;
+import com.prospectdata.contract.support.RunsBesideOthers;
 import com.prospectdata.contract.support.Topology;
 import com.prospectdata.contract.support.Topology.IssuedKey;
 import com.prospectdata.contract.support.WriteProbe;
@@ -34,7 +35,6 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.parallel.Isolated;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -58,12 +58,16 @@ import org.slf4j.LoggerFactory;
  * flight. How long a failover takes, and how much is served meanwhile, is measured by
  * {@code bench/ha}, not here.
  *
- * <p>Isolated: a failover on a machine busy with other classes' JVMs is not what this class is
- * about, and the topology's nine processes would make theirs slower.
+ * <p>Runs beside the other classes: the topology is its own (its ports, its processes, its data),
+ * and what it shows are properties (every answer 200 or 503 with {@code Retry-After}, nothing
+ * committed lost), which a busy machine makes slower, not false. Started after the first
+ * classes that run beside the sequence, so that its nine processes mostly overlap the end of
+ * the run rather than {@code ScaleOutJarTest}'s topology.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
-@Isolated
+@RunsBesideOthers
+@Order(9) // among those that run beside the sequence (junit-platform.properties)
 class HighAvailabilityJarTest {
 
     private static final Logger log = LoggerFactory.getLogger(HighAvailabilityJarTest.class);

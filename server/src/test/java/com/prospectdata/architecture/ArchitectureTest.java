@@ -17,6 +17,9 @@ import com.tngtech.archunit.library.dependencies.SliceAssignment;
 import com.tngtech.archunit.library.dependencies.SliceIdentifier;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * The package rules of docs/ARCHITECTURE.md that hold within the modules (ModulesTest verifies
@@ -26,6 +29,8 @@ import org.junit.jupiter.api.Test;
  * depends on no other package of ours. Tests of the test plant cycles and show the first rule
  * finding them.
  */
+@Execution(ExecutionMode.CONCURRENT)
+@ResourceLock("compiled-classes")
 class ArchitectureTest {
 
     private static final String APPLICATION = "com.prospectdata";

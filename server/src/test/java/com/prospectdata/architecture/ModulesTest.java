@@ -16,6 +16,9 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.springframework.modulith.core.ApplicationModule;
 import org.springframework.modulith.core.ApplicationModules;
 import org.springframework.modulith.core.Violations;
@@ -27,6 +30,8 @@ import org.springframework.modulith.docs.Documenter;
  * base package and their named interfaces). A planted application shows a module reaching into
  * another's internals refused.
  */
+@Execution(ExecutionMode.CONCURRENT)
+@ResourceLock("compiled-classes")
 class ModulesTest {
 
     // Generated code is the document's and jOOQ's, not a module; the testing module (the fixture
