@@ -160,7 +160,8 @@ class PostgresRestartJarTest {
                 .as("answers other than 200 and 503").isEmpty();
         assertThat(outcomes).filteredOn(outcome -> outcome.status() == 503 && !outcome.retryAfter())
                 .as("503s without Retry-After").isEmpty();
-        Map<String, Duration> tookOnTheServer = ServerClock.tookByRequestId(server);
+        Map<String, Duration> tookOnTheServer = ServerClock.tookByRequestId(server,
+                outcomes.stream().map(TimedAnswer::requestId).toList());
         Duration slowest = TimeFactor.within(SLOWEST_ANSWER, Duration.ofSeconds(3));
         assertThat(outcomes).filteredOn(outcome -> !tookOnTheServer.containsKey(outcome.requestId()))
                 .as("answers missing from the server's access log").isEmpty();

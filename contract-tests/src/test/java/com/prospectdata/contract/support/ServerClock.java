@@ -4,12 +4,15 @@ import static org.awaitility.Awaitility.await;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.awaitility.core.ConditionTimeoutException;
 
 /**
  * Durations as the server measured them, for the tests whose rule is a duration (a deadline, a
@@ -57,8 +60,29 @@ public final class ServerClock {
                 .orElseThrow();
     }
 
+    /**
+     * How long the server took to answer each of {@code requestIds}, by request id, once its access
+     * log has them all: a line is written once the exchange is over, which can be just after its
+     * client has the answer. After the tolerance, what the log has then (the caller's assertion
+     * names what is missing).
+     */
+    public static Map<String, Duration> tookByRequestId(ServerProcess server, Collection<String> requestIds) {
+        AtomicReference<Map<String, Duration>> read = new AtomicReference<>(Map.of());
+        try {
+            await("the access lines of " + requestIds.size() + " requests").atMost(TimeFactor.tolerance(LOGGED))
+                    .pollInterval(Duration.ofMillis(200))
+                    .until(() -> {
+                        read.set(tookByRequestId(server));
+                        return read.get().keySet().containsAll(requestIds);
+                    });
+        } catch (ConditionTimeoutException missing) {
+            // read holds the last reading
+        }
+        return read.get();
+    }
+
     /** How long the server took to answer each request of its access log so far, by request id. */
-    public static Map<String, Duration> tookByRequestId(ServerProcess server) {
+    private static Map<String, Duration> tookByRequestId(ServerProcess server) {
         Map<String, Duration> took = new HashMap<>();
         Matcher matcher = ANY_ACCESS_LINE.matcher(server.logText());
         while (matcher.find()) {
