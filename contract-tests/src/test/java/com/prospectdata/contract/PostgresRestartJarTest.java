@@ -65,6 +65,7 @@ class PostgresRestartJarTest {
     /** What a machine shared with the other classes of the run may add to a probe's turn. */
     private static final Duration TOLERANCE = Duration.ofSeconds(5);
     private static final int LOAD_THREADS = 4;
+    private static final Duration LOAD_PAUSE = Duration.ofMillis(25);
     private static final List<String> PATHS = List.of(
             "/api/v1/companies/" + Fixture.COMPANY_NORDLICHT,
             "/api/v1/companies/?limit=5&prospect_search_id=" + Fixture.SEARCH_MAIN,
@@ -108,7 +109,10 @@ class PostgresRestartJarTest {
             load.submit(() -> {
                 for (int i = offset; loading.get(); i++) {
                     outcomes.add(send(PATHS.get(i % PATHS.size())));
+                    // Paced: the load is there to be answered throughout, not to take the machine's CPU.
+                    Thread.sleep(LOAD_PAUSE);
                 }
+                return null;
             });
         }
         Instant down;

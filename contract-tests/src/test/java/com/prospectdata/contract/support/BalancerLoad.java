@@ -18,13 +18,20 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * A steady load of GETs from a number of threads, each waiting for its answer before the next,
- * going through the given URIs in turn: counted by outcome (a status, or the exception that took
- * the place of one), with the 503s that came without {@code Retry-After} and when the last 200
- * was answered. What it counts are properties (what was answered, and in which order); how fast
- * is bench/ha's and bench/scale-out's business.
+ * A steady load of GETs from a number of threads, each waiting for its answer, then {@link #PAUSE},
+ * before the next, going through the given URIs in turn: counted by outcome (a status, or the
+ * exception that took the place of one), with the 503s that came without {@code Retry-After}
+ * and when the last 200 was answered. What it counts are properties (what was answered, and in
+ * which order); how fast is bench/ha's and bench/scale-out's business.
  */
 public final class BalancerLoad {
+
+    /**
+     * Between a thread's answer and its next request. Without it the threads would take whatever
+     * CPU the machine has left, for as long as a fault lasts, and every other process of the run
+     * would go slower; with it the load still keeps requests in flight on every instance.
+     */
+    static final Duration PAUSE = Duration.ofMillis(50);
 
     private final int threadCount;
     private final AtomicBoolean running = new AtomicBoolean(true);
@@ -77,6 +84,11 @@ public final class BalancerLoad {
             return false;
         }
         outcomes.computeIfAbsent(outcome, ignored -> new AtomicInteger()).incrementAndGet();
+        try {
+            Thread.sleep(PAUSE);
+        } catch (InterruptedException e) {
+            return false;
+        }
         return true;
     }
 
