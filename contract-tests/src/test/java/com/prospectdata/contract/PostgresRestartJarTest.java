@@ -20,10 +20,10 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -102,18 +102,13 @@ class PostgresRestartJarTest {
     @EnumSource(DatabaseFaults.Stop.class)
     void underLoadTheApiAnswers503WhileThePostgresServerIsDownAndRecoversByItself(DatabaseFaults.Stop how) throws Exception {
         ConcurrentLinkedQueue<TimedAnswer> outcomes = new ConcurrentLinkedQueue<>();
-        AtomicBoolean loading = new AtomicBoolean(true);
-        ExecutorService load = Executors.newFixedThreadPool(LOAD_THREADS);
+        // Each client asks again LOAD_PAUSE after its answer: the load is there to be answered
+        // throughout, not to take the machine's CPU. Shutting the executor down ends the load.
+        ScheduledExecutorService load = Executors.newScheduledThreadPool(LOAD_THREADS);
         for (int thread = 0; thread < LOAD_THREADS; thread++) {
-            int offset = thread;
-            load.submit(() -> {
-                for (int i = offset; loading.get(); i++) {
-                    outcomes.add(send(PATHS.get(i % PATHS.size())));
-                    // Paced: the load is there to be answered throughout, not to take the machine's CPU.
-                    Thread.sleep(LOAD_PAUSE);
-                }
-                return null;
-            });
+            AtomicInteger next = new AtomicInteger(thread);
+            load.scheduleWithFixedDelay(() -> outcomes.add(send(PATHS.get(next.getAndIncrement() % PATHS.size()))),
+                    0, LOAD_PAUSE.toMillis(), TimeUnit.MILLISECONDS);
         }
         Instant down;
         Instant unready;
@@ -146,7 +141,6 @@ class PostgresRestartJarTest {
         Instant recovered = Instant.now();
         // The scenario: a while of the load after the recovery.
         Thread.sleep(1_500);
-        loading.set(false);
         load.shutdown();
         assertThat(load.awaitTermination(30, TimeUnit.SECONDS)).as("every request of the load ended").isTrue();
 
