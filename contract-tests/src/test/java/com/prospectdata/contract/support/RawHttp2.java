@@ -251,8 +251,18 @@ public final class RawHttp2 implements AutoCloseable {
         ByteBuffer header = ByteBuffer.allocate(9);
         header.put((byte) (payload.length >>> 16)).put((byte) (payload.length >>> 8)).put((byte) payload.length);
         header.put((byte) type).put((byte) flags).putInt(streamId & 0x7fffffff);
-        out.write(header.array());
-        out.write(payload);
+        try {
+            out.write(header.array());
+            out.write(payload);
+        } catch (IOException e) {
+            // The write only sees a closed socket; what closed it is the reader's to know.
+            if (goAway.isCompletedExceptionally()) {
+                e.addSuppressed(new IOException("the connection's reader ended first", goAway.exceptionNow()));
+            } else if (goAway.isDone()) {
+                e.addSuppressed(new IOException("the server sent GOAWAY, error code " + goAway.join()));
+            }
+            throw e;
+        }
     }
 
     private void readFrames() {
