@@ -6,23 +6,19 @@ import com.prospectdata.contract.support.Directories;
 import com.prospectdata.contract.support.Management;
 import com.prospectdata.contract.support.ServerProcess;
 import com.prospectdata.testing.Json;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
@@ -64,25 +60,26 @@ class DemoModeJarTest {
                 .directory(directory.toFile())
                 .redirectErrorStream(true);
         builder.environment().keySet().removeIf(name -> name.startsWith("SPRING_") || name.startsWith("APP_"));
-        server = builder.start();
-        // Read on a thread of its own, so a server that never prints its banner fails the test
-        // at the deadline instead of blocking it; it keeps draining the output afterwards.
-        BlockingQueue<String> lines = new LinkedBlockingQueue<>();
-        BufferedReader reader = new BufferedReader(new InputStreamReader(server.getInputStream(), StandardCharsets.UTF_8));
-        Thread.ofVirtual().start(() -> reader.lines().forEach(lines::add));
-        Instant deadline = Instant.now().plus(BANNER_TIMEOUT);
-        int rules = 0;
-        while (rules < 2 && server.isAlive() && Instant.now().isBefore(deadline)) {
-            String line = lines.poll(1, TimeUnit.SECONDS);
-            if (line == null) {
-                continue;
-            }
-            output.add(line);
-            if (line.startsWith("=====")) {
-                rules++;
-            }
-        }
-        assertThat(rules).as("the demo banner, in:\n%s", String.join("\n", output)).isEqualTo(2);
+        // To a file, not a pipe: a thread reading the pipe can meet "Stream closed" when the
+        // process ends while it reads (the JDK drains and closes the pipe at exit), after the test.
+        Path log = directory.resolve("serve.log");
+        server = builder.redirectOutput(log.toFile()).start();
+        Awaitility.await("the demo banner's two rules in " + log)
+                .atMost(BANNER_TIMEOUT)
+                .pollInterval(Duration.ofMillis(250))
+                .failFast("the demo server ended", () -> !server.isAlive())
+                .until(() -> bannerRules(linesOf(log)) >= 2);
+        output.addAll(linesOf(log));
+        assertThat(bannerRules(output)).as("the demo banner, in:\n%s", String.join("\n", output)).isEqualTo(2);
+    }
+
+    /** The lines written so far; a character cut in half by the writer is replaced, not fatal. */
+    private static List<String> linesOf(Path log) throws IOException {
+        return new String(Files.readAllBytes(log), StandardCharsets.UTF_8).lines().toList();
+    }
+
+    private static long bannerRules(List<String> lines) {
+        return lines.stream().filter(line -> line.startsWith("=====")).count();
     }
 
     @AfterAll
@@ -192,15 +189,13 @@ class DemoModeJarTest {
     }
 
     @Test
-    void readinessWaitedForTheDemoDataWhichTheMetricsCount() throws InterruptedException {
+    void readinessWaitedForTheDemoDataWhichTheMetricsCount() {
         Management management = new Management("http://127.0.0.1:" + managementPort);
         // The banner is printed just before the demo is marked loaded.
-        HttpResponse<String> readiness = management.get("/actuator/health/readiness");
-        for (Instant deadline = Instant.now().plusSeconds(10); readiness.statusCode() != 200 && Instant.now().isBefore(deadline); ) {
-            Thread.sleep(100);
-            readiness = management.get("/actuator/health/readiness");
-        }
-        assertThat(readiness.statusCode()).as("%s", readiness.body()).isEqualTo(200);
+        HttpResponse<String> readiness = Awaitility.await("the demo's readiness")
+                .atMost(Duration.ofSeconds(30))
+                .pollInterval(Duration.ofMillis(100))
+                .until(() -> management.get("/actuator/health/readiness"), answer -> answer.statusCode() == 200);
         assertThat(Json.parse(readiness.body()).get("components").get("demoData").get("status").stringValue()).isEqualTo("UP");
         assertThat(management.scrape().sum("api_records_loaded_total", Map.of("source", "demo_data", "type", "company")))
                 .as("the demo's companies, loaded by this process").isEqualTo(3000);

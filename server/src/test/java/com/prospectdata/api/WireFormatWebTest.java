@@ -19,7 +19,7 @@ import org.springframework.test.web.servlet.request.MockHttpServletRequestBuilde
  * X-Request-Id and the JSON content type (docs/api-rules.md §1). Content type, null-free
  * bodies and timestamp shape are also checked on every response by ContractInvariants. That
  * the server's log carries the request id and never the key is the jar tier's
- * (StructuredLogsJarTest, LogSecrecyJarTest): only the process has that log.
+ * (LogsAndTracesJarTest, LogSecrecyJarTest): only the process has that log.
  */
 class WireFormatWebTest extends WebTierTest {
 

@@ -1,11 +1,16 @@
 package com.prospectdata.contract;
 
+import static com.prospectdata.contract.support.Api.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.prospectdata.contract.support.ContractTest;
 import com.prospectdata.contract.support.LocalTls;
+import com.prospectdata.contract.support.RawHttp;
 import com.prospectdata.contract.support.ServerProcess;
+import com.prospectdata.contract.support.TlsCertificates;
 import com.prospectdata.testing.Fixture;
+import com.prospectdata.testing.Json;
+import io.restassured.response.Response;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -24,24 +29,82 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The HTTPS port's TLS by either provider ({@code app.tls.provider}, docs/OPERATIONS.md, "HTTPS"): Conscrypt
- * by default, the JDK's on request. Both must hold the same line from outside: TLS 1.2 and 1.3
- * only, a returning client's session resumed, HTTP/2 and HTTP/1.1 served. The handshakes are made
- * by OpenSSL's own client ({@code openssl s_client}), which can be told to offer TLS 1.0 and 1.1,
- * as an old client would; the JDK's client no longer can.
+ * The TLS settings an operator changes (docs/OPERATIONS.md, "HTTPS"; docs/api-rules.md §6), on
+ * one server of its own on the shared database: the JDK's TLS provider ({@code app.tls.provider=jdk})
+ * and the operator's own certificate as PEM files ({@code app.tls.mode=pem}, made for this run),
+ * with a plain-HTTP listener. The shared server is the other case of each: Conscrypt, the default
+ * provider, and the self-signed certificate of its data directory.
+ * <ul>
+ * <li>Both providers hold the same line from outside: TLS 1.2 and 1.3 only, a returning client's
+ * session resumed, HTTP/2 and HTTP/1.1 served. The handshakes are made by OpenSSL's own client
+ * ({@code openssl s_client}), which can be told to offer TLS 1.0 and 1.1, as an old client would;
+ * the JDK's client no longer can.</li>
+ * <li>The server presents the PEM files' certificate, serves the API with HSTS, and its plain-HTTP
+ * listener serves nothing.</li>
+ * </ul>
  */
-class TlsProviderJarTest extends ContractTest {
-
-    @RegisterExtension
-    static final ServerProcess.PerClass jdkProvider = ServerProcess.perClass(() ->
-            ServerProcess.onSharedDatabase("tls-provider-jdk").argument("--app.tls.provider=jdk"));
+class TlsSettingsJarTest extends ContractTest {
 
     private static final String COMPANY = "/api/v1/companies/" + Fixture.COMPANY_NORDLICHT;
+
+    private static TlsCertificates.PemFiles pem;
+    @RegisterExtension
+    static final ServerProcess.PerClass dedicated = ServerProcess.perClass(() -> {
+        Path directory = environment().serverLog().getParent().resolve("tls-settings");
+        pem = TlsCertificates.selfSigned(directory, "prospect-api.contract-tests.example");
+        return ServerProcess.onSharedDatabase("tls-settings")
+                .argument("--app.tls.provider=jdk")
+                .argument("--app.tls.mode=pem")
+                .argument("--app.tls.certificate=" + pem.certificate())
+                .argument("--app.tls.private-key=" + pem.privateKey())
+                .plainHttpListener();
+    });
+
+    @Test
+    void theServerPresentsTheCertificateOfItsPemFiles() {
+        assertThat(dedicated.server().isHttps()).as("the server answers its port over TLS").isTrue();
+        assertThat(TlsCertificates.presentedOn(dedicated.server().port())).isEqualTo(pem.read());
+        assertThat(TlsCertificates.presentedOn(dedicated.server().port()))
+                .as("not the self-signed certificate of the data directory")
+                .isNotEqualTo(TlsCertificates.presentedOn(environment().port()));
+    }
+
+    @Test
+    void theApiIsServedOverTlsWithHsts() {
+        Response response = dedicated.server().validRequest().header("Authorization", "Bearer " + keys().main()).get(COMPANY);
+
+        assertThat(response.statusCode()).as("%s", response.asString()).isEqualTo(200);
+        assertThat(json(response).get("id").stringValue()).isEqualTo(Fixture.COMPANY_NORDLICHT);
+        assertThat(response.header("Strict-Transport-Security")).startsWith("max-age=");
+    }
+
+    @Test
+    void itsPlainHttpListenerServesNothing() throws IOException {
+        RawHttp.Response response = RawHttp.getPlain(dedicated.server().plainHttpPort(), COMPANY, "Authorization: Bearer " + keys().main());
+
+        assertThat(response.status()).as("%s", response).isEqualTo(403);
+        assertThat(Json.parse(response.body()).get("error").stringValue()).isEqualTo("HTTPS_REQUIRED");
+        assertThat(response.header("Location")).isNull();
+        assertThat(response.body()).doesNotContain("Nordlicht");
+    }
+
+    @Test
+    void plainHttpOnItsTlsPortReturnsNoCompanyData() {
+        RawHttp.Response response;
+        try {
+            response = RawHttp.getPlain(dedicated.server().port(), COMPANY, "Authorization: Bearer " + keys().main());
+        } catch (IOException closed) {
+            return;
+        }
+        assertThat(response.status()).as("%s", response).isGreaterThanOrEqualTo(400);
+        assertThat(response.header("Location")).isNull();
+        assertThat(response.body()).doesNotContain("Nordlicht");
+    }
 
     @Test
     void theDefaultServerDoesItsTlsWithConscryptAndTheOtherWithTheJdk() {
         assertThat(environment().serverLogText()).contains("HTTPS by Conscrypt");
-        assertThat(jdkProvider.server().logText()).contains("HTTPS by the JDK's TLS provider")
+        assertThat(dedicated.server().logText()).contains("HTTPS by the JDK's TLS provider")
                 .doesNotContain("HTTPS by Conscrypt");
     }
 
@@ -77,7 +140,7 @@ class TlsProviderJarTest extends ContractTest {
 
     @Test
     void bothServeHttp2AndHttp11() throws Exception {
-        for (String baseUri : List.of(environment().baseUri(), jdkProvider.server().baseUri())) {
+        for (String baseUri : List.of(environment().baseUri(), dedicated.server().baseUri())) {
             for (HttpClient.Version version : HttpClient.Version.values()) {
                 HttpClient client = HttpClient.newBuilder().version(version).sslContext(LocalTls.trustingEverything())
                         .connectTimeout(Duration.ofSeconds(5)).build();
@@ -93,7 +156,7 @@ class TlsProviderJarTest extends ContractTest {
 
     /** The shared server runs with the default provider, Conscrypt; the class's own with the JDK's. */
     private static int port(String provider) {
-        return provider.equals("jdk") ? jdkProvider.server().port() : environment().port();
+        return provider.equals("jdk") ? dedicated.server().port() : environment().port();
     }
 
     /**
