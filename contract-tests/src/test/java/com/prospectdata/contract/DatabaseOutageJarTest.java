@@ -11,6 +11,7 @@ import static org.awaitility.Awaitility.await;
 import com.prospectdata.contract.support.ContractTest;
 import com.prospectdata.contract.support.DatabaseFaults;
 import com.prospectdata.contract.support.DatabaseServer;
+import com.prospectdata.contract.support.FixtureKey;
 import com.prospectdata.contract.support.Management;
 import com.prospectdata.contract.support.TimeFactor;
 import com.prospectdata.testing.ApiKeys;
@@ -70,10 +71,7 @@ class DatabaseOutageJarTest extends ContractTest {
 
     @BeforeAll
     static void issueAKeyOfItsOwn() {
-        knownKey = environment().operatorCommands()
-                .run("keys", "issue", "--org", Fixture.ORG_OURS, "--tier", "enterprise", "--rate-limit", "1000",
-                        "--label", "DatabaseOutageJarTest")
-                .requireSuccess().field("key");
+        knownKey = environment().key(FixtureKey.of(Fixture.ORG_OURS).enterprise(1000).label("DatabaseOutageJarTest")).key();
     }
 
     @Test

@@ -7,11 +7,11 @@ import static org.awaitility.Awaitility.await;
 
 import com.prospectdata.contract.support.AccessLog;
 import com.prospectdata.contract.support.ContractTest;
+import com.prospectdata.contract.support.FixtureKey;
 import com.prospectdata.contract.support.LocalTls;
 import com.prospectdata.contract.support.Management;
 import com.prospectdata.contract.support.RawHttp2;
 import com.prospectdata.contract.support.RunsBesideOthers;
-import com.prospectdata.contract.support.ServerJar;
 import com.prospectdata.contract.support.ServerProcess;
 import com.prospectdata.testing.Fixture;
 import java.io.IOException;
@@ -86,7 +86,7 @@ class FairSharesJarTest extends ContractTest {
     @RegisterExtension
     static final ServerProcess.PerClass dedicated = ServerProcess.perClass(() -> ServerProcess.onSharedDatabase("fair-shares"));
 
-    private static ServerJar.Result attacker;
+    private static FixtureKey attacker;
     private static String victim;
 
     /** One answer the victim got (or -1 for none), and when, by the client's clock. */
@@ -96,14 +96,11 @@ class FairSharesJarTest extends ContractTest {
     @BeforeAll
     static void issueKeys() {
         attacker = issue("FairSharesJarTest zero window");
-        victim = issue("FairSharesJarTest victim").field("key");
+        victim = issue("FairSharesJarTest victim").key();
     }
 
-    private static ServerJar.Result issue(String label) {
-        return environment().deployment().operatorCommands()
-                .run("keys", "issue", "--org", Fixture.ORG_OURS, "--tier", "enterprise", "--rate-limit", "1000000",
-                        "--label", label)
-                .requireSuccess();
+    private static FixtureKey issue(String label) {
+        return environment().key(FixtureKey.of(Fixture.ORG_OURS).enterprise(1_000_000).label(label));
     }
 
     /** The attacker's requests, in turn: searches (heavy) and pages of the list (list). */
@@ -176,7 +173,7 @@ class FairSharesJarTest extends ContractTest {
                 .as("answers counted as 500").isZero();
         // By the server's own clock: each stream it ended for its client held the exchange no longer
         // than the request's work may take and the stalled-stream timeout.
-        String attackerId = attacker.field("id");
+        String attackerId = attacker.id();
         List<AccessLog.Line> abandoned = AccessLog.lines(dedicated.server().logText()).stream()
                 .filter(line -> line.keyId().equals(attackerId) && line.status() == 499).toList();
         // Streams of a connection the server ends with a GOAWAY (its overhead protection) end with it.
@@ -219,7 +216,7 @@ class FairSharesJarTest extends ContractTest {
             try {
                 while (streams.size() < STREAMS_PER_CONNECTION) {
                     streams.add(connection.send("GET", attackPath(sent.getAndIncrement()),
-                            "authorization: Bearer " + attacker.field("key"), "accept: application/json"));
+                            "authorization: Bearer " + attacker.key(), "accept: application/json"));
                 }
             } catch (IOException endedMeanwhile) {
                 // The server ended the connection since it was looked at: a new one next round.

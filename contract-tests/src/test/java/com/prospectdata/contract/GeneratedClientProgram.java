@@ -8,6 +8,7 @@ import static com.prospectdata.contract.GeneratedClientExpectations.texts;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.prospectdata.contract.support.ContractTest;
+import com.prospectdata.contract.support.FixtureKey;
 import com.prospectdata.contract.support.TlsCertificates;
 import com.prospectdata.testing.Expected;
 import com.prospectdata.testing.Fixture;
@@ -67,8 +68,8 @@ abstract class GeneratedClientProgram extends ContractTest {
             "listCompanies forged cursor (400)");
 
     /**
-     * The checks that spend a key of one request an hour, issued for the run (an operator command,
-     * seconds of the run's time): a 429, and getUsage answering that key all the same.
+     * The checks that spend a key of one request an hour, written for the program
+     * (support/FixtureKey): a 429, and getUsage answering that key all the same.
      */
     static final List<String> OVER_BUDGET = List.of("getCompany over budget (429)", "getUsage over budget");
 
@@ -121,10 +122,9 @@ abstract class GeneratedClientProgram extends ContractTest {
         Files.writeString(certificate, TlsCertificates.pem(TlsCertificates.presentedOn(environment().port())), StandardCharsets.US_ASCII);
         if (checks().containsAll(OVER_BUDGET)) {
             // A key of its own with a budget of one request an hour: the program spends it and gets the 429.
-            var issued = environment().operatorCommands().run("keys", "issue", "--org", Fixture.ORG_OURS,
-                    "--tier", "enterprise", "--rate-limit", "1", "--label", getClass().getSimpleName()).requireSuccess();
-            limitedKey = issued.field("key");
-            limitedKeyId = issued.field("id");
+            FixtureKey issued = environment().key(FixtureKey.of(Fixture.ORG_OURS).enterprise(1).label(getClass().getSimpleName()));
+            limitedKey = issued.key();
+            limitedKeyId = issued.id();
         }
         unknownCompany = UUID.randomUUID().toString();
 

@@ -7,10 +7,10 @@ import static org.awaitility.Awaitility.await;
 
 import com.prospectdata.contract.support.BalancerLoad;
 import com.prospectdata.contract.support.DeployLocal;
+import com.prospectdata.contract.support.FixtureKey;
 import com.prospectdata.contract.support.ImportLines;
 import com.prospectdata.contract.support.RunsBesideOthers;
 import com.prospectdata.contract.support.Topology;
-import com.prospectdata.contract.support.Topology.IssuedKey;
 import com.prospectdata.contract.support.WriteProbe;
 import io.restassured.response.Response;
 import java.io.IOException;
@@ -116,7 +116,7 @@ class HighAvailabilityJarTest {
     @Order(1)
     void theLeadersPostgresKilledUnderLoadFailsOverWithReadsServedAndNothingCommittedLost() throws Exception {
         awaitHealthyCluster();
-        IssuedKey toRevoke = issueKey();
+        FixtureKey toRevoke = issueKey();
         revokedKey = toRevoke.key();
         assertThat(topology.status(revokedKey, companyPath())).isEqualTo(200);
         DEPLOY.script("cli", "keys", "revoke", toRevoke.id()).requireSuccess();
@@ -506,7 +506,7 @@ class HighAvailabilityJarTest {
         return "/api/v1/companies/" + companyId;
     }
 
-    private static IssuedKey issueKey() {
-        return topology.issueKey("--tier", "enterprise", "--rate-limit", "1000000");
+    private static FixtureKey issueKey() {
+        return topology.writeKey(spec -> spec.enterprise(1_000_000));
     }
 }

@@ -37,6 +37,7 @@ import com.prospectdata.client.model.ScanStatus;
 import com.prospectdata.client.model.TechnologyList;
 import com.prospectdata.client.model.TechnologySummary;
 import com.prospectdata.contract.support.ContractTest;
+import com.prospectdata.contract.support.FixtureKey;
 import com.prospectdata.contract.support.TlsCertificates;
 import com.prospectdata.testing.Fixture;
 import com.prospectdata.testing.Json;
@@ -390,8 +391,7 @@ class JavaClientJarTest extends ContractTest {
     @Test
     void anEmptyBudgetIsATypedRateLimitError() throws Exception {
         // A key of its own with a budget of one request an hour: the shared keys must keep theirs.
-        String key = environment().operatorCommands().run("keys", "issue", "--org", Fixture.ORG_OURS,
-                "--tier", "enterprise", "--rate-limit", "1", "--label", "JavaClientJarTest").requireSuccess().field("key");
+        String key = environment().key(FixtureKey.of(Fixture.ORG_OURS).enterprise(1).label("JavaClientJarTest")).key();
         ApiClient client = client(key);
         CompaniesApi companies = new CompaniesApi(client);
         APIGetCompanyRequest request = APIGetCompanyRequest.newBuilder().companyId(UUID.fromString(COMPANY)).build();

@@ -7,18 +7,22 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.prospectdata.contract.support.ContractTest;
+import com.prospectdata.contract.support.FixtureKey;
 import com.prospectdata.contract.support.ServerClock;
 import com.prospectdata.contract.support.ServerJar;
 import com.prospectdata.contract.support.ServerProcess;
 import com.prospectdata.contract.support.TimeFactor;
 import com.prospectdata.testing.Fixture;
+import com.prospectdata.testing.Json;
 import io.restassured.response.Response;
 import io.restassured.specification.RequestSpecification;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -28,6 +32,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
+import tools.jackson.databind.JsonNode;
 
 /**
  * Keys that expire and keys rolled over (docs/SECURITY.md, "Key lifecycle"), on two instances
@@ -115,6 +120,41 @@ class KeyLifecycleJarTest extends ContractTest {
             }
         }
         throw new AssertionError("issuing a key took longer than " + EXPIRY_MARGINS.getLast().dividedBy(2) + " every time");
+    }
+
+    /**
+     * The keys most tests use are written into the database as {@code keys issue} writes them
+     * (support/FixtureKey), without a JVM each: such a key must be one the command could have
+     * issued. The two, given the same options, are listed alike and served alike.
+     */
+    @Test
+    void aFixtureKeyIsListedAndServedAsTheKeyTheCommandIssuesWithTheSameOptions() {
+        String label = "fixture check " + System.nanoTime();
+        ServerJar.Result issued = keys("keys", "issue", "--org", Fixture.ORG_OURS, "--tier", "enterprise", "--rate-limit", "77",
+                "--label", label);
+        FixtureKey written = environment().key(FixtureKey.of(Fixture.ORG_OURS).enterprise(77).label(label));
+
+        JsonNode listed = Json.parse(keys("keys", "list", "--org", Fixture.ORG_OURS, "--output", "json").stdout());
+        Map<String, JsonNode> byId = new HashMap<>();
+        listed.forEach(key -> byId.put(key.get("id").asString(), key));
+        JsonNode byCommand = byId.get(issued.field("id"));
+        JsonNode byFixture = byId.get(written.id());
+        assertThat(byCommand).as("the command's key in %s", listed).isNotNull();
+        assertThat(byFixture).as("the fixture key in %s", listed).isNotNull();
+        List<String> fields = new ArrayList<>();
+        byCommand.propertyNames().forEach(fields::add);
+        assertThat(byFixture.propertyNames()).containsExactlyInAnyOrderElementsOf(fields);
+        for (String field : fields) {
+            if (!List.of("id", "hint", "created_at").contains(field)) {
+                assertThat(byFixture.get(field)).as(field).isEqualTo(byCommand.get(field));
+            }
+        }
+        String key = written.key();
+        assertThat(byFixture.get("hint").asString()).isEqualTo(key.substring(0, 8) + "..." + key.substring(key.length() - 8));
+        for (String served : List.of(issued.field("key"), key)) {
+            Response response = givenKey(served).get(COMPANY);
+            assertThat(response.statusCode()).as("%s", response.asString()).isEqualTo(200);
+        }
     }
 
     @Test

@@ -4,9 +4,10 @@ import static com.prospectdata.contract.support.Api.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.prospectdata.contract.support.ContractTest;
+import com.prospectdata.contract.support.FixtureKey;
 import com.prospectdata.contract.support.LocalTls;
-import com.prospectdata.contract.support.Management.Scrape;
 import com.prospectdata.contract.support.Management;
+import com.prospectdata.contract.support.Management.Scrape;
 import com.prospectdata.contract.support.RunsBesideOthers;
 import com.prospectdata.contract.support.ServerProcess;
 import com.prospectdata.testing.ApiKeys;
@@ -175,8 +176,7 @@ class OperationsJarTest extends ContractTest {
 
     @Test
     void anEmptyBucketIsARejectionOfItsTierAndTheKeyCacheCountsMissesThenHits() throws InterruptedException {
-        String key = environment().operatorCommands().run("keys", "issue", "--org", Fixture.ORG_OURS, "--tier", "enterprise",
-                "--rate-limit", "1", "--label", "OperationsJarTest").requireSuccess().field("key");
+        String key = environment().key(FixtureKey.of(Fixture.ORG_OURS).enterprise(1).label("OperationsJarTest")).key();
         Map<String, String> bucket = Map.of("limit", "key", "tier", "enterprise");
         Map<String, String> miss = Map.of("cache", "api_keys", "result", "miss");
         Map<String, String> hit = Map.of("cache", "api_keys", "result", "hit");

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.prospectdata.contract.support.ContractTest;
 import com.prospectdata.contract.support.DatabaseFaults;
 import com.prospectdata.contract.support.DatabaseServer;
+import com.prospectdata.contract.support.FixtureKey;
 import com.prospectdata.contract.support.Management;
 import com.prospectdata.contract.support.ServerClock;
 import com.prospectdata.contract.support.ServerProcess;
@@ -55,9 +56,7 @@ class OverloadJarTest extends ContractTest {
 
     @BeforeAll
     static void issueOtherKey() {
-        otherKey = environment().operatorCommands()
-                .run("keys", "issue", "--org", Fixture.ORG_OURS, "--tier", "pro", "--label", "OverloadJarTest")
-                .requireSuccess().field("key");
+        otherKey = environment().key(FixtureKey.of(Fixture.ORG_OURS).label("OverloadJarTest")).key();
     }
 
     private static final Duration STATEMENT_TIMEOUT = Duration.ofSeconds(5);

@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import com.prospectdata.contract.support.DatabaseFaults;
 import com.prospectdata.contract.support.Deployment;
+import com.prospectdata.contract.support.FixtureKey;
 import com.prospectdata.contract.support.LocalTls;
 import com.prospectdata.contract.support.Management;
 import com.prospectdata.contract.support.RunsBesideOthers;
@@ -82,8 +83,7 @@ class PostgresRestartJarTest {
         deployment = Deployment.createOnServerOfItsOwn("postgres-restart", Map.of());
         server = deployment.server("postgres-restart").start();
         management = Management.of(server);
-        key = deployment.operatorCommands().run("keys", "issue", "--org", Fixture.ORG_OURS, "--tier", "enterprise",
-                "--rate-limit", "1000000", "--label", "PostgresRestartJarTest").requireSuccess().field("key");
+        key = FixtureKey.of(Fixture.ORG_OURS).enterprise(1_000_000).label("PostgresRestartJarTest").writeTo(deployment).key();
         client = HttpClient.newBuilder().sslContext(LocalTls.trustingEverything())
                 .connectTimeout(Duration.ofSeconds(5)).build();
     }

@@ -7,16 +7,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
 import com.prospectdata.contract.support.ContractTest;
+import com.prospectdata.contract.support.FixtureKey;
 import com.prospectdata.contract.support.RunsBesideOthers;
 import com.prospectdata.testing.Fixture;
 import com.prospectdata.testing.Operation;
 import io.restassured.response.Response;
 import java.time.Instant;
 import java.util.UUID;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -41,7 +38,7 @@ import tools.jackson.databind.JsonNode;
  * the bucket is empty; the rate limit is checked after authentication and before scope,
  * parameters, existence and ownership (§2).
  *
- * <p>Every key here is this class's own, issued with {@code keys issue} (the shared keys must not
+ * <p>Every key here is this class's own, written as {@code keys issue} writes it (the shared keys must not
  * run out of budget), so the class runs beside the other classes; its methods run one after the
  * other, in order, since they share the buckets. An enterprise key of
  * {@value #LIMIT} requests an hour gets one token back every 600 s, far longer than this class
@@ -90,33 +87,12 @@ class RateLimitJarTest extends ContractTest {
     }
 
     @BeforeAll
-    static void issueKeys() throws Exception {
-        ExecutorService executor = Executors.newFixedThreadPool(2);
-        try {
-            CompletableFuture<String> limitedKey = issue(executor,
-                    "--tier", "enterprise", "--rate-limit", Integer.toString(LIMIT), "--label", "RateLimitJarTest");
-            CompletableFuture<String> withoutScope = issue(executor,
-                    "--tier", "enterprise", "--rate-limit", "1", "--scopes", "", "--label", "RateLimitJarTest no scope");
-            CompletableFuture<String> freeKey = issue(executor, "--tier", "free", "--label", "RateLimitJarTest free");
-            CompletableFuture<String> proKey = issue(executor, "--tier", "pro", "--label", "RateLimitJarTest pro");
-            CompletableFuture.allOf(limitedKey, withoutScope, freeKey, proKey).join();
-            limited = new IssuedKey(limitedKey.join());
-            limitedWithoutScope = new IssuedKey(withoutScope.join());
-            free = new IssuedKey(freeKey.join());
-            pro = new IssuedKey(proKey.join());
-        } catch (CompletionException e) {
-            throw e.getCause() instanceof Exception cause ? cause : e;
-        } finally {
-            executor.shutdownNow();
-        }
-    }
-
-    private static CompletableFuture<String> issue(ExecutorService executor, String... options) {
-        return CompletableFuture.supplyAsync(() -> {
-            String[] arguments = Stream.concat(Stream.of("keys", "issue", "--org", Fixture.ORG_OURS), Stream.of(options))
-                    .toArray(String[]::new);
-            return environment().operatorCommands().run(arguments).requireSuccess().field("key");
-        }, executor);
+    static void issueKeys() {
+        limited = new IssuedKey(environment().key(FixtureKey.of(Fixture.ORG_OURS).enterprise(LIMIT).label("RateLimitJarTest")).key());
+        limitedWithoutScope = new IssuedKey(environment().key(FixtureKey.of(Fixture.ORG_OURS).enterprise(1).noScopes()
+                .label("RateLimitJarTest no scope")).key());
+        free = new IssuedKey(environment().key(FixtureKey.of(Fixture.ORG_OURS).tier("free").label("RateLimitJarTest free")).key());
+        pro = new IssuedKey(environment().key(FixtureKey.of(Fixture.ORG_OURS).label("RateLimitJarTest pro")).key());
     }
 
     /**

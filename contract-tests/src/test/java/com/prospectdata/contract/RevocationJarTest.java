@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.prospectdata.contract.support.ContractTest;
+import com.prospectdata.contract.support.FixtureKey;
 import com.prospectdata.contract.support.ServerClock;
 import com.prospectdata.contract.support.TimeFactor;
 import com.prospectdata.testing.Fixture;
@@ -43,9 +44,7 @@ class RevocationJarTest extends ContractTest {
     @Timeout(value = 180, unit = TimeUnit.SECONDS)
     void aKeyRevokedWhileInUseIsRefusedWithin60Seconds() {
         // An enterprise key of its own, so no other test depends on it (and every tier is served).
-        String key = environment().operatorCommands()
-                .run("keys", "issue", "--org", Fixture.ORG_OURS, "--tier", "enterprise", "--rate-limit", "5000")
-                .requireSuccess().field("key");
+        String key = environment().key(FixtureKey.of(Fixture.ORG_OURS).enterprise(5000)).key();
         assertThat(givenKey(key).get(COMPANY).statusCode()).isEqualTo(200);
         assertThat(givenKey(key).get(COMPANY).statusCode()).isEqualTo(200);
 

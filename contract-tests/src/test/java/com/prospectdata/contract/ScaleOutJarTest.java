@@ -11,10 +11,10 @@ import com.prospectdata.contract.support.AccessLog;
 import com.prospectdata.contract.support.Api;
 import com.prospectdata.contract.support.BalancerLoad;
 import com.prospectdata.contract.support.DeployLocal;
+import com.prospectdata.contract.support.FixtureKey;
 import com.prospectdata.contract.support.ImportLines;
 import com.prospectdata.contract.support.RunsBesideOthers;
 import com.prospectdata.contract.support.Topology;
-import com.prospectdata.contract.support.Topology.IssuedKey;
 import io.restassured.response.Response;
 import io.swagger.v3.oas.models.Operation;
 import io.swagger.v3.oas.models.PathItem;
@@ -111,8 +111,8 @@ class ScaleOutJarTest {
 
     private static Topology topology;
     private static String companyPath;
-    private static IssuedKey freeKey;
-    private static IssuedKey steadyKey;
+    private static FixtureKey freeKey;
+    private static FixtureKey steadyKey;
 
     @BeforeAll
     static void up() throws Exception {
@@ -283,7 +283,7 @@ class ScaleOutJarTest {
     @Test
     @Order(5)
     void aRevokedKeyIsRefusedByEveryInstanceWithinTheCachesBoundWhateverTheReplicasLag() throws Exception {
-        IssuedKey revocable = topology.issueKey("--tier", "pro");
+        FixtureKey revocable = topology.writeKey(spec -> spec);
         for (String instance : topology.instanceUris()) {
             assertThat(direct(instance, revocable.key())).as("%s before the revocation", instance).isEqualTo(200);
         }
@@ -317,7 +317,7 @@ class ScaleOutJarTest {
     @Test
     @Order(6)
     void oneFreeKeysLimitHoldsAcrossEveryInstance() {
-        freeKey = topology.issueKey("--tier", "free");
+        freeKey = topology.writeKey(spec -> spec.tier("free"));
         Instant first = Instant.now();
         for (int request = 1; request <= 100; request++) {
             Response response = topology.get(freeKey.key(), companyPath);
@@ -355,7 +355,7 @@ class ScaleOutJarTest {
     @Test
     @Order(7)
     void lastUsedAtIsWrittenOnceAMinuteNotPerRequestNorPerInstance() {
-        steadyKey = topology.issueKey("--tier", "enterprise", "--rate-limit", "5000");
+        steadyKey = topology.writeKey(spec -> spec.enterprise(5000));
         assertThat(topology.lastUsedAt(steadyKey.id())).as("last_used_at of a key never used").isEmpty();
         assertThat(direct(topology.instanceUris().getFirst(), steadyKey.key())).isEqualTo(200);
         Instant firstWrite = await("last_used_at of a key in use").atMost(tolerance(Duration.ofSeconds(30)))
@@ -695,7 +695,7 @@ class ScaleOutJarTest {
     @Test
     @Order(13)
     void withRedisKilledEveryInstanceKeepsAnsweringAndUsesRedisAgainWhenItIsBack() {
-        IssuedKey recoveryKey = topology.issueKey("--tier", "enterprise", "--rate-limit", "10");
+        FixtureKey recoveryKey = topology.writeKey(spec -> spec.enterprise(10));
         assertThat(direct(topology.instanceUris().getFirst(), steadyKey.key())).isEqualTo(200);
         assertThat(topology.redisHas(bucketOf(steadyKey, 5000))).as("before the outage the steady key's bucket is in Redis").isTrue();
         // A command that timed out earlier (a busy machine) was an outage of its own, logged then.
@@ -759,7 +759,7 @@ class ScaleOutJarTest {
         return topology.logged(OUTAGE_WARNING).stream().filter(line -> line.instance() == instance).toList();
     }
 
-    private static String bucketOf(IssuedKey key, int limit) {
+    private static String bucketOf(FixtureKey key, int limit) {
         return RATE_LIMIT_KEY_PREFIX + key.id() + ":" + limit;
     }
 

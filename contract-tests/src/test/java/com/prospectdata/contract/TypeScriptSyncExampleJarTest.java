@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.prospectdata.contract.support.ChangeFeeds;
 import com.prospectdata.contract.support.ContractTest;
+import com.prospectdata.contract.support.FixtureKey;
 import com.prospectdata.contract.support.ImportLines;
 import com.prospectdata.contract.support.RunsBesideOthers;
 import com.prospectdata.contract.support.TlsCertificates;
@@ -68,8 +69,7 @@ class TypeScriptSyncExampleJarTest extends ContractTest {
         imports = new ImportLines(environment().operatorCommands(), work.resolve("imports"));
         imports.run("initial", false, List.of(ImportLines.organization(ORGANIZATION, "Sync example"),
                 ImportLines.search(search, ORGANIZATION), ImportLines.search(elsewhere, ORGANIZATION))).requireSuccess();
-        key = environment().operatorCommands().run("keys", "issue", "--org", ORGANIZATION, "--tier", "enterprise",
-                "--rate-limit", "100000").requireSuccess().field("key");
+        key = environment().key(FixtureKey.of(ORGANIZATION).enterprise(100_000)).key();
         certificate = work.resolve("server-certificate.pem");
         Files.writeString(certificate, TlsCertificates.pem(TlsCertificates.presentedOn(environment().port())), StandardCharsets.US_ASCII);
     }

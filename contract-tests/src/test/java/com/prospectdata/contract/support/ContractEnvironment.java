@@ -5,17 +5,14 @@ import com.prospectdata.testing.Operation;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Everything the contract tests run against, started once for the whole run: a {@link Deployment}
  * (a database of our own with the fixture imported by the server's own {@code import} command),
- * API keys issued with {@code keys issue}, and the packaged server {@code serve}d as a
+ * API keys written into it as {@code keys issue} writes them ({@link FixtureKey}), and the
+ * packaged server {@code serve}d as a
  * {@link ServerProcess}. Closed by {@link ContractServerExtension} at the end of the run, or by a
  * shutdown hook if the run is cut short.
  *
@@ -81,59 +78,31 @@ public final class ContractEnvironment implements AutoCloseable {
     private void start() throws Exception {
         long started = System.nanoTime();
         deployment = Deployment.createIn(Deployment.contractDirectory(), Map.of());
-        ServerJar jar = deployment.operatorCommands();
-        ExecutorService executor = Executors.newFixedThreadPool(3);
-        try {
-            CompletableFuture<ServerProcess> serving = CompletableFuture.supplyAsync(() -> deployment.server("server")
-                    // A plain-HTTP listener too, which must refuse everything with 403 HTTPS_REQUIRED (HttpsJarTest).
-                    .plainHttpListener()
-                    // The tests fail authentication on purpose, dozens of times a minute from one address;
-                    // the throttle of failed attempts is a deployment setting, tested on a server of its own.
-                    .argument("--app.auth.failed-attempts-per-minute=100000")
-                    // TypeScriptSyncExampleJarTest ages a change and waits for retention to remove it.
-                    .argument("--app.changes.prune-interval=1s")
-                    .start(), executor);
-            CompletableFuture<String> main = CompletableFuture.supplyAsync(
-                    () -> issue(jar, "--org", Fixture.ORG_OURS, "--tier", "pro", "--label", "contract tests"), executor);
-            CompletableFuture<String> noScope = CompletableFuture.supplyAsync(
-                    () -> issue(jar, "--org", Fixture.ORG_OURS, "--tier", "pro", "--scopes", ""), executor);
-            // A live key is issued by the live deployment's settings: this one serves test keys and refuses to.
-            CompletableFuture<String> live = noScope.thenApplyAsync(ignored -> jar.withEnvironment(Map.of("APP_ENVIRONMENT", "live"))
-                    .run("keys", "issue", "--org", Fixture.ORG_OURS, "--tier", "pro", "--environment", "live")
-                    .requireSuccess().field("key"), executor);
-            CompletableFuture<String> revoked = main.thenApplyAsync(ignored -> issueAndRevoke(jar), executor);
-            CompletableFuture<String> other = live.thenApplyAsync(
-                    ignored -> issue(jar, "--org", Fixture.ORG_OTHER, "--tier", "free"), executor);
-            try {
-                CompletableFuture.allOf(serving, main, noScope, live, revoked, other).join();
-            } finally {
-                // Closed with the environment even when a key could not be issued.
-                server = serving.getNow(null);
-            }
-            keys = new Keys(main.join(), noScope.join(), live.join(), revoked.join(), other.join());
-            Operation.changesCursorIs(Api.givenKeyAt(server.baseUri(), keys.main())
-                    .get(Operation.GET_PROSPECT_SEARCH.validRequest()).then().statusCode(200)
-                    .extract().path("changes_cursor"));
-        } catch (CompletionException e) {
-            throw e.getCause() instanceof Exception cause ? cause : e;
-        } finally {
-            executor.shutdownNow();
-        }
+        // Written beside the server's start, not issued by commands: keys issue is tested where it is the subject.
+        keys = new Keys(
+                FixtureKey.of(Fixture.ORG_OURS).label("contract tests").writeTo(deployment).key(),
+                FixtureKey.of(Fixture.ORG_OURS).noScopes().writeTo(deployment).key(),
+                FixtureKey.of(Fixture.ORG_OURS).live().writeTo(deployment).key(),
+                FixtureKey.of(Fixture.ORG_OURS).revoked().writeTo(deployment).key(),
+                FixtureKey.of(Fixture.ORG_OTHER).tier("free").writeTo(deployment).key());
+        server = deployment.server("server")
+                // A plain-HTTP listener too, which must refuse everything with 403 HTTPS_REQUIRED (HttpsJarTest).
+                .plainHttpListener()
+                // The tests fail authentication on purpose, dozens of times a minute from one address;
+                // the throttle of failed attempts is a deployment setting, tested on a server of its own.
+                .argument("--app.auth.failed-attempts-per-minute=100000")
+                // TypeScriptSyncExampleJarTest ages a change and waits for retention to remove it.
+                .argument("--app.changes.prune-interval=1s")
+                .start();
+        Operation.changesCursorIs(Api.givenKeyAt(server.baseUri(), keys.main())
+                .get(Operation.GET_PROSPECT_SEARCH.validRequest()).then().statusCode(200)
+                .extract().path("changes_cursor"));
         log.info("Contract test environment ready in {} ms: server on port {}", (System.nanoTime() - started) / 1_000_000, server.port());
     }
 
-    private static String issue(ServerJar jar, String... options) {
-        String[] arguments = new String[options.length + 2];
-        arguments[0] = "keys";
-        arguments[1] = "issue";
-        System.arraycopy(options, 0, arguments, 2, options.length);
-        return jar.run(arguments).requireSuccess().field("key");
-    }
-
-    private static String issueAndRevoke(ServerJar jar) {
-        ServerJar.Result issued = jar.run("keys", "issue", "--org", Fixture.ORG_OURS, "--tier", "pro").requireSuccess();
-        jar.run("keys", "revoke", issued.field("id")).requireSuccess();
-        return issued.field("key");
+    /** A key for a test's own use (its own budget, say), written into the shared deployment's database. */
+    public FixtureKey key(FixtureKey.Spec spec) {
+        return spec.writeTo(deployment);
     }
 
     public String baseUri() {
@@ -173,9 +142,9 @@ public final class ContractEnvironment implements AutoCloseable {
     }
 
     /**
-     * The operator commands of the server under test, on the same database, for tests that need
-     * a key of their own (for example an enterprise key with a small --rate-limit, as in
-     * RateLimitJarTest: keys of the shared {@link Keys} must not run out of budget).
+     * The operator commands of the server under test, on the same database: {@code import}, and
+     * the key commands where they are what a test is about. A test that only needs a key of its
+     * own (its own budget, say) writes one with {@link #key}.
      */
     public ServerJar operatorCommands() {
         return deployment.operatorCommands();

@@ -257,22 +257,16 @@ public final class Topology {
 
     // --- Keys, imports and commands -----------------------------------------------------------
 
-    /** A key issued with {@code keys issue}: the secret and its id. */
-    public record IssuedKey(String key, String id) {
-    }
-
-    /** {@code keys issue --org <the demo organization>} with {@code options} (e.g. {@code --tier pro}). */
-    public IssuedKey issueKey(String... options) {
-        List<String> arguments = new ArrayList<>(List.of("keys", "issue", "--org", demoOrganization()));
-        arguments.addAll(List.of(options));
-        String out = deploy.script("cli", arguments.toArray(String[]::new)).requireSuccess().stdout();
-        return new IssuedKey(field(out, "key"), field(out, "id"));
-    }
-
-    private static String field(String out, String name) {
-        return out.lines().filter(line -> line.startsWith(name + ": ")).findFirst()
-                .map(line -> line.substring(name.length() + 2).strip())
-                .orElseThrow(() -> new IllegalStateException("no " + name + " in:\n" + out));
+    /**
+     * A key of the demo organization, written on the primary as {@code keys issue} writes it
+     * ({@link FixtureKey}); {@code spec} says the rest, e.g. {@code spec -> spec.tier("free")}.
+     */
+    public FixtureKey writeKey(java.util.function.UnaryOperator<FixtureKey.Spec> spec) {
+        try (Connection connection = connect(primaryJdbcUrl())) {
+            return spec.apply(FixtureKey.of(demoOrganization())).writeWith(connection);
+        } catch (SQLException e) {
+            throw new IllegalStateException("Could not write a key on the primary: " + e, e);
+        }
     }
 
     /** {@code import} of {@code lines} through deploy/local/cli; it must succeed. */
