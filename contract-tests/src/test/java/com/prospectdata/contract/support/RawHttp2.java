@@ -119,7 +119,9 @@ public final class RawHttp2 implements AutoCloseable {
         this.out = socket.getOutputStream();
         // A platform thread: the virtual threads' two carriers may be held by other classes' work,
         // and a reader that is not scheduled stalls the server's writes to this connection.
-        this.reader = Thread.ofPlatform().daemon().name("raw-http2-reader-" + port).start(this::readFrames);
+        // Started by start(), once the preface is written: the reader answers the server's SETTINGS
+        // with an ACK, and an ACK written before the preface makes the connection a protocol error.
+        this.reader = Thread.ofPlatform().daemon().name("raw-http2-reader-" + port).unstarted(this::readFrames);
     }
 
     /**
@@ -154,6 +156,7 @@ public final class RawHttp2 implements AutoCloseable {
             writeFrame(SETTINGS, 0, 0, settings.array());
             out.flush();
         }
+        reader.start();
     }
 
     /**
