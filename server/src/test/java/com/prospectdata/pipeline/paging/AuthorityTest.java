@@ -86,7 +86,10 @@ class AuthorityTest {
 
     @Test
     void aPortOutside1To65535IsNot() {
-        qt().forAll(dnsNames(), Ranges.integers(-100_000, 200_000).assuming(port -> port < 1 || port > 65535))
+        // Drawn outside the range, not filtered out of a wider one: a filter that rejects draws can
+        // leave QuickTheories short of examples, and it then gives up (it did, once in a CI run).
+        Gen<Integer> outside = Ranges.integers(-100_000, 0).mix(Ranges.integers(65_536, 200_000));
+        qt().forAll(dnsNames(), outside)
                 .checkAssert((name, port) -> assertThat(Authority.isPlain(name + ":" + port)).as(name + ":" + port).isFalse());
     }
 
