@@ -38,9 +38,9 @@ import tools.jackson.databind.JsonNode;
  * the bucket is empty; the rate limit is checked after authentication and before scope,
  * parameters, existence and ownership (§2).
  *
- * <p>Every key here is this class's own, written as {@code keys issue} writes it (the shared keys must not
- * run out of budget), so the class runs beside the other classes; its methods run one after the
- * other, in order, since they share the buckets. An enterprise key of
+ * <p>Every key here is this class's own, written as {@code keys issue} writes it (the shared keys
+ * must not run out of budget), so the class runs beside the other classes; its methods run one
+ * after the other, in order, since they share the buckets. An enterprise key of
  * {@value #LIMIT} requests an hour gets one token back every 600 s, far longer than this class
  * runs: what it spends stays spent.
  */

@@ -12,9 +12,9 @@ import org.slf4j.LoggerFactory;
  * Everything the contract tests run against, started once for the whole run: a {@link Deployment}
  * (a database of our own with the fixture imported by the server's own {@code import} command),
  * API keys written into it as {@code keys issue} writes them ({@link FixtureKey}), and the
- * packaged server {@code serve}d as a
- * {@link ServerProcess}. Closed by {@link ContractServerExtension} at the end of the run, or by a
- * shutdown hook if the run is cut short.
+ * packaged server {@code serve}d as a {@link ServerProcess}. Closed by
+ * {@link ContractServerExtension} at the end of the run, or by a shutdown hook if the run is cut
+ * short.
  *
  * <p>System properties (set by the pom): {@code contract.server.jar}, {@code contract.openapi}
  * and {@code contract.database.admin-url} (empty: embedded PostgreSQL).
@@ -78,7 +78,7 @@ public final class ContractEnvironment implements AutoCloseable {
     private void start() throws Exception {
         long started = System.nanoTime();
         deployment = Deployment.createIn(Deployment.contractDirectory(), Map.of());
-        // Written beside the server's start, not issued by commands: keys issue is tested where it is the subject.
+        // Written before the server starts, not issued by commands: keys issue is tested where it is the subject.
         keys = new Keys(
                 FixtureKey.of(Fixture.ORG_OURS).label("contract tests").writeTo(deployment).key(),
                 FixtureKey.of(Fixture.ORG_OURS).noScopes().writeTo(deployment).key(),
