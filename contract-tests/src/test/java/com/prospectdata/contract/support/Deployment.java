@@ -6,7 +6,6 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -15,7 +14,6 @@ import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Properties;
 import java.util.UUID;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -132,10 +130,7 @@ public final class Deployment implements AutoCloseable {
      * long ago, for the server's retention to remove (no operator command writes a change's time).
      */
     public void ageFirstChange(UUID prospectSearchId, java.time.Duration age) {
-        Properties credentials = new Properties();
-        credentials.setProperty("user", database.username());
-        credentials.setProperty("password", database.password());
-        try (Connection connection = DriverManager.getConnection(database.jdbcUrl(), credentials);
+        try (Connection connection = database.connectToDatabase();
              PreparedStatement update = connection.prepareStatement(
                      "UPDATE company_change SET occurred_at = occurred_at - ? * interval '1 second'"
                              + " WHERE prospect_search_id = ? AND position = 1")) {
@@ -151,10 +146,7 @@ public final class Deployment implements AutoCloseable {
 
     /** The key's {@code last_used_at}, read from the database (no operator command shows it). */
     public Optional<Instant> lastUsedAt(String keyId) {
-        Properties credentials = new Properties();
-        credentials.setProperty("user", database.username());
-        credentials.setProperty("password", database.password());
-        try (Connection connection = DriverManager.getConnection(database.jdbcUrl(), credentials);
+        try (Connection connection = database.connectToDatabase();
              PreparedStatement query = connection.prepareStatement("SELECT last_used_at FROM api_key WHERE id = ?")) {
             query.setObject(1, UUID.fromString(keyId));
             try (ResultSet row = query.executeQuery()) {

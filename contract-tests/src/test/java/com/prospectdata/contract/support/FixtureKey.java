@@ -6,12 +6,10 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.sql.Array;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Types;
 import java.util.List;
-import java.util.Properties;
 import java.util.UUID;
 
 /**
@@ -85,10 +83,7 @@ public record FixtureKey(String id, String key) {
         }
 
         FixtureKey write(TestDatabase database) {
-            Properties credentials = new Properties();
-            credentials.setProperty("user", database.username());
-            credentials.setProperty("password", database.password());
-            try (Connection connection = DriverManager.getConnection(database.jdbcUrl(), credentials)) {
+            try (Connection connection = database.connectToDatabase()) {
                 return writeWith(connection);
             } catch (SQLException e) {
                 throw new IllegalStateException("Could not write a fixture key into " + database.describe(), e);

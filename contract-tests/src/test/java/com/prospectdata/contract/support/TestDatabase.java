@@ -96,7 +96,7 @@ final class TestDatabase implements AutoCloseable {
         return name;
     }
 
-    /** A connection to the server's database, with the administrator's credentials (for fault injection). */
+    /** A connection to our database, with the administrator's credentials (fault injection, rows no command writes). */
     Connection connectToDatabase() throws SQLException {
         return DriverManager.getConnection(jdbcUrl);
     }
