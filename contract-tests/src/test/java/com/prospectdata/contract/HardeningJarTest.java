@@ -8,16 +8,14 @@ import static com.prospectdata.contract.support.Api.givenNoKey;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.prospectdata.contract.support.ContractTest;
+import com.prospectdata.contract.support.Cors;
 import com.prospectdata.contract.support.RawExchange;
 import com.prospectdata.contract.support.RawHttp;
-import com.prospectdata.contract.support.ServerProcess;
 import com.prospectdata.testing.Fixture;
 import com.prospectdata.testing.Json;
 import io.restassured.http.Header;
 import io.restassured.response.Response;
 import java.io.IOException;
-import java.util.Arrays;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -29,7 +27,6 @@ import java.util.stream.Stream;
 import org.assertj.core.api.SoftAssertions;
 import org.junit.jupiter.api.Named;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -43,24 +40,19 @@ import tools.jackson.databind.JsonNode;
  * the shared server; so are the errors the servlet container raises before the application
  * runs (broken percent-encoding, oversized headers, TRACE, CONNECT, OPTIONS *, an unknown transfer
  * coding or expectation, container-protected paths), which
- * must look the same. CORS with {@code --app.cors.allowed-origins} is checked on a server of
- * its own.
+ * must look the same. CORS with {@code --app.cors.allowed-origins} is checked on the server of
+ * {@link OperationsJarTest}, which has the settings the shared server cannot have.
  */
 class HardeningJarTest extends ContractTest {
 
     private static final String LIST = "/api/v1/companies/?prospect_search_id=" + Fixture.SEARCH_MAIN;
     private static final String COMPANY = "/api/v1/companies/" + Fixture.COMPANY_NORDLICHT;
-    private static final String PARTNER = "https://partner.example";
-    private static final String EVIL = "https://evil.example";
+    private static final String EVIL = Cors.EVIL;
     /** Words that give away what the server is built with. */
     private static final Pattern BANNER = Pattern.compile(
             "(?i)tomcat|spring|jetty|apache|catalina|servlet|undertow|netty|jboss|wildfly|java|jakarta|x-powered-by");
     /** At least half a year, as browsers' HSTS preload lists ask. */
     private static final long MIN_HSTS_SECONDS = 15_552_000;
-
-    @RegisterExtension
-    static final ServerProcess.PerClass corsServer = ServerProcess.perClass(() -> ServerProcess.onSharedDatabase("hardening-cors")
-            .argument("--app.cors.allowed-origins=" + PARTNER));
 
     // ---------------------------------------------------------------- responses of the application
 
@@ -159,7 +151,7 @@ class HardeningJarTest extends ContractTest {
         softly.assertThat(response.header("X-Request-Id")).as("X-Request-Id of %s", response).isNotBlank();
         checkSecurityHeaders(softly, response.status(), response.headers(), response.body());
         if (response.status() == 405) {
-            softly.assertThat(allowed(response.header("Allow"))).as("Allow of %s: every route is GET", response)
+            softly.assertThat(Cors.listed(response.header("Allow"))).as("Allow of %s: every route is GET", response)
                     .isSubsetOf("GET", "HEAD");
         }
         softly.assertAll();
@@ -182,12 +174,12 @@ class HardeningJarTest extends ContractTest {
         Response response = given().header("Origin", EVIL).get(LIST);
 
         assertThat(response.statusCode()).isEqualTo(200);
-        assertThat(corsHeaders(response)).as("CORS is off unless configured").isEmpty();
+        assertThat(Cors.corsHeaders(response)).as("CORS is off unless configured").isEmpty();
     }
 
     @Test
     void withoutConfigurationAPreflightGetsNoCorsGrant() throws IOException {
-        RawHttp.Response response = preflight(true, environment().port(), EVIL, "GET");
+        RawHttp.Response response = Cors.preflight(environment().port(), EVIL, "GET");
 
         assertThat(response.header("Access-Control-Allow-Origin")).as("%s", response).isNull();
         assertThat(response.header("Access-Control-Allow-Methods")).as("%s", response).isNull();
@@ -208,89 +200,10 @@ class HardeningJarTest extends ContractTest {
                 .options(LIST);
 
         assertThat(response.statusCode()).as("%s", response.asString()).isEqualTo(405);
-        assertThat(allowed(response.header("Allow"))).isSubsetOf("GET", "HEAD");
-    }
-
-    // ---------------------------------------------------------------- CORS, configured
-
-    @Test
-    void aConfiguredOriginIsGrantedOnGet() {
-        Response response = corsServer.server().validRequest().header("Origin", PARTNER)
-                .header("Authorization", "Bearer " + keys().main()).get(LIST);
-
-        assertThat(response.statusCode()).as("%s", response.asString()).isEqualTo(200);
-        assertThat(response.header("Access-Control-Allow-Origin")).isEqualTo(PARTNER);
-        assertThat(response.header("Access-Control-Allow-Credentials")).as("keys are not cookies").isNull();
-        assertThat(response.headers().getValues("Vary")).as("caches keep answers per origin").contains("Origin");
-        assertThat(allowed(response.header("Access-Control-Expose-Headers")).stream().map(h -> h.toLowerCase(Locale.ROOT)).toList())
-                .as("a browser client can read the request id, its budget, the ETag, the page links and the key's expiry")
-                .contains("x-request-id", "x-ratelimit-remaining", "retry-after", "etag", "link", "api-key-expiration");
-    }
-
-    @Test
-    void aConfiguredOriginIsGrantedOnPreflightForGetOnly() throws IOException {
-        RawHttp.Response get = preflight(true, corsServer.server().port(), PARTNER, "GET");
-
-        assertThat(get.status()).as("%s", get).isBetween(200, 299);
-        assertThat(get.header("Access-Control-Allow-Origin")).as("%s", get).isEqualTo(PARTNER);
-        assertThat(allowed(get.header("Access-Control-Allow-Methods"))).as("%s", get).contains("GET")
-                .doesNotContain("POST", "PUT", "PATCH", "DELETE");
-        assertThat(allowed(get.header("Access-Control-Allow-Headers")).stream().map(h -> h.toLowerCase(Locale.ROOT)).toList())
-                .as("%s", get).contains("authorization", "if-none-match");
-
-        RawHttp.Response post = preflight(true, corsServer.server().port(), PARTNER, "POST");
-        assertThat(post.header("Access-Control-Allow-Origin")).as("a preflight for POST: %s", post).isNull();
-    }
-
-    @Test
-    void anotherOriginIsNotGrantedWhenCorsIsConfigured() throws IOException {
-        RawHttp.Response get = RawExchange.send(true, corsServer.server().port(), "GET " + LIST + " HTTP/1.1",
-                "Origin: " + EVIL, "Authorization: Bearer " + keys().main());
-        assertThat(get.header("Access-Control-Allow-Origin")).as("%s", get).isNull();
-
-        RawHttp.Response preflight = preflight(true, corsServer.server().port(), EVIL, "GET");
-        assertThat(preflight.header("Access-Control-Allow-Origin")).as("%s", preflight).isNull();
-        assertThat(preflight.header("Access-Control-Allow-Methods")).as("%s", preflight).isNull();
-    }
-
-    /**
-     * When the server refuses a request of an origin it does not allow, the refusal is an error
-     * of the API like any other: JSON {@code {"error", "message"}} with Cache-Control: no-store
-     * (docs/api-rules.md §1 and §2). ContractInvariants checks that on both requests.
-     */
-    @Test
-    void aRequestOfAnotherOriginIsRefusedInTheContractsShape() {
-        Response get = corsServer.server().request().header("Origin", EVIL)
-                .header("Authorization", "Bearer " + keys().main()).get(LIST);
-        assertThat(get.header("Access-Control-Allow-Origin")).isNull();
-
-        Response preflight = corsServer.server().request().header("Origin", EVIL)
-                .header("Access-Control-Request-Method", "GET")
-                .header("Access-Control-Request-Headers", "authorization")
-                .options(LIST);
-        assertThat(preflight.header("Access-Control-Allow-Origin")).isNull();
+        assertThat(Cors.listed(response.header("Allow"))).isSubsetOf("GET", "HEAD");
     }
 
     // ---------------------------------------------------------------- helpers
-
-    private static RawHttp.Response preflight(boolean tls, int port, String origin, String method) throws IOException {
-        return RawExchange.send(tls, port, "OPTIONS " + LIST + " HTTP/1.1",
-                "Origin: " + origin,
-                "Access-Control-Request-Method: " + method,
-                "Access-Control-Request-Headers: authorization, if-none-match");
-    }
-
-    private static List<String> corsHeaders(Response response) {
-        return response.headers().asList().stream()
-                .map(Header::getName)
-                .filter(name -> name.toLowerCase(Locale.ROOT).startsWith("access-control-"))
-                .toList();
-    }
-
-    private static List<String> allowed(String headerValue) {
-        return headerValue == null ? List.of() : Arrays.stream(headerValue.split(","))
-                .map(String::strip).filter(value -> !value.isEmpty()).toList();
-    }
 
     /** nosniff, HSTS (HTTPS), no-store on errors, no Server header, no banner; headers by lower-case name. */
     private static void checkSecurityHeaders(SoftAssertions softly, int status, Map<String, String> headers, String body) {

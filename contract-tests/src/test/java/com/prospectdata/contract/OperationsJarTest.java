@@ -4,10 +4,13 @@ import static com.prospectdata.contract.support.Api.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.prospectdata.contract.support.ContractTest;
+import com.prospectdata.contract.support.Cors;
 import com.prospectdata.contract.support.FixtureKey;
 import com.prospectdata.contract.support.LocalTls;
 import com.prospectdata.contract.support.Management;
 import com.prospectdata.contract.support.Management.Scrape;
+import com.prospectdata.contract.support.RawExchange;
+import com.prospectdata.contract.support.RawHttp;
 import com.prospectdata.contract.support.RunsBesideOthers;
 import com.prospectdata.contract.support.ServerProcess;
 import com.prospectdata.testing.ApiKeys;
@@ -15,6 +18,7 @@ import com.prospectdata.testing.Fixture;
 import com.prospectdata.testing.Json;
 import com.prospectdata.testing.Operation;
 import io.restassured.response.Response;
+import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -34,8 +38,10 @@ import tools.jackson.databind.JsonNode;
 /**
  * A server of its own on the shared database and keys, for the settings the shared server cannot
  * have: a free plan of {@code --app.plans.free=getCompany,getHealth} (a free key may get one
- * company and nothing else; the main key is pro, the other organization's key is free) and a
- * throttle of 3 failed authentications a minute (docs/SECURITY.md, API2 and API5). On it, also
+ * company and nothing else; the main key is pro, the other organization's key is free), a
+ * throttle of 3 failed authentications a minute (docs/SECURITY.md, API2 and API5), and CORS for
+ * one origin, {@code --app.cors.allowed-origins=https://partner.example} (API8; CORS off, as by
+ * default, is HardeningJarTest's, on the shared server). On it, also
  * what an operator reads from the management port (docs/OPERATIONS.md): the probes, the info
  * endpoint, and each counter of the metrics moving when its event happens, read from the
  * Prometheus scrape before and after (polled: a request is counted once its answer is sent).
@@ -63,7 +69,8 @@ class OperationsJarTest extends ContractTest {
     @RegisterExtension
     static final ServerProcess.PerClass dedicated = ServerProcess.perClass(() -> ServerProcess.onSharedDatabase("operations")
             .argument("--app.plans.free=" + FREE_PLAN)
-            .argument("--app.auth.failed-attempts-per-minute=" + FAILED_ATTEMPTS_PER_MINUTE));
+            .argument("--app.auth.failed-attempts-per-minute=" + FAILED_ATTEMPTS_PER_MINUTE)
+            .argument("--app.cors.allowed-origins=" + Cors.PARTNER));
 
     private static Management management() {
         return Management.of(dedicated.server());
@@ -345,5 +352,65 @@ class OperationsJarTest extends ContractTest {
         assertThat(response.header("Cache-Control")).contains("no-store");
         assertThat(response.header("X-RateLimit-Limit")).as("no key was checked: no rate-limit headers").isNull();
         assertThat(response.header("RateLimit")).as("no key was checked: no rate-limit headers").isNull();
+    }
+
+    // ---------------------------------------------------------------- CORS, configured
+
+    @Test
+    void aConfiguredOriginIsGrantedOnGet() {
+        Response response = dedicated.server().validRequest().header("Origin", Cors.PARTNER)
+                .header("Authorization", "Bearer " + keys().main()).get(Cors.LIST);
+
+        assertThat(response.statusCode()).as("%s", response.asString()).isEqualTo(200);
+        assertThat(response.header("Access-Control-Allow-Origin")).isEqualTo(Cors.PARTNER);
+        assertThat(response.header("Access-Control-Allow-Credentials")).as("keys are not cookies").isNull();
+        assertThat(response.headers().getValues("Vary")).as("caches keep answers per origin").contains("Origin");
+        assertThat(Cors.listedLowerCase(response.header("Access-Control-Expose-Headers")))
+                .as("a browser client can read the request id, its budget, the ETag, the page links and the key's expiry")
+                .contains("x-request-id", "x-ratelimit-remaining", "retry-after", "etag", "link", "api-key-expiration");
+    }
+
+    @Test
+    void aConfiguredOriginIsGrantedOnPreflightForGetOnly() throws IOException {
+        RawHttp.Response get = Cors.preflight(dedicated.server().port(), Cors.PARTNER, "GET");
+
+        assertThat(get.status()).as("%s", get).isBetween(200, 299);
+        assertThat(get.header("Access-Control-Allow-Origin")).as("%s", get).isEqualTo(Cors.PARTNER);
+        assertThat(Cors.listed(get.header("Access-Control-Allow-Methods"))).as("%s", get).contains("GET")
+                .doesNotContain("POST", "PUT", "PATCH", "DELETE");
+        assertThat(Cors.listedLowerCase(get.header("Access-Control-Allow-Headers")))
+                .as("%s", get).contains("authorization", "if-none-match");
+
+        RawHttp.Response post = Cors.preflight(dedicated.server().port(), Cors.PARTNER, "POST");
+        assertThat(post.header("Access-Control-Allow-Origin")).as("a preflight for POST: %s", post).isNull();
+    }
+
+    @Test
+    void anotherOriginIsNotGrantedWhenCorsIsConfigured() throws IOException {
+        RawHttp.Response get = RawExchange.send(true, dedicated.server().port(), "GET " + Cors.LIST + " HTTP/1.1",
+                "Origin: " + Cors.EVIL, "Authorization: Bearer " + keys().main());
+        assertThat(get.header("Access-Control-Allow-Origin")).as("%s", get).isNull();
+
+        RawHttp.Response preflight = Cors.preflight(dedicated.server().port(), Cors.EVIL, "GET");
+        assertThat(preflight.header("Access-Control-Allow-Origin")).as("%s", preflight).isNull();
+        assertThat(preflight.header("Access-Control-Allow-Methods")).as("%s", preflight).isNull();
+    }
+
+    /**
+     * When the server refuses a request of an origin it does not allow, the refusal is an error
+     * of the API like any other: JSON {@code {"error", "message"}} with Cache-Control: no-store
+     * (docs/api-rules.md §1 and §2). ContractInvariants checks that on both requests.
+     */
+    @Test
+    void aRequestOfAnotherOriginIsRefusedInTheContractsShape() {
+        Response get = dedicated.server().request().header("Origin", Cors.EVIL)
+                .header("Authorization", "Bearer " + keys().main()).get(Cors.LIST);
+        assertThat(get.header("Access-Control-Allow-Origin")).isNull();
+
+        Response preflight = dedicated.server().request().header("Origin", Cors.EVIL)
+                .header("Access-Control-Request-Method", "GET")
+                .header("Access-Control-Request-Headers", "authorization")
+                .options(Cors.LIST);
+        assertThat(preflight.header("Access-Control-Allow-Origin")).isNull();
     }
 }
