@@ -1,5 +1,6 @@
 package com.prospectdata.contract.support;
 
+import com.prospectdata.testing.Fixture;
 import io.restassured.http.Header;
 import io.restassured.response.Response;
 import java.io.IOException;
@@ -11,7 +12,7 @@ import java.util.Locale;
 public final class Cors {
 
     /** The list of the shared server's companies, whose CORS answers are checked. */
-    public static final String LIST = "/api/v1/companies/?prospect_search_id=" + com.prospectdata.testing.Fixture.SEARCH_MAIN;
+    public static final String LIST = "/api/v1/companies/?prospect_search_id=" + Fixture.SEARCH_MAIN;
     /** The origin a server configured for CORS allows ({@code --app.cors.allowed-origins}). */
     public static final String PARTNER = "https://partner.example";
     /** An origin no server allows. */
