@@ -1,6 +1,7 @@
 package com.prospectdata.features.companies;
 
 import static com.prospectdata.generated.jooq.Tables.COMPANY_CHANGE;
+import static com.prospectdata.generated.jooq.Tables.PROSPECT_SEARCH;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.quicktheories.QuickTheory.qt;
 
@@ -97,6 +98,45 @@ class ChangeFeedWebTest extends WebTierTest {
                 .map(company -> company.get("id").stringValue())).containsExactly(b.toString());
         assertThat(get("/api/v1/prospect-searches/" + s).json().get("company_count").longValue()).isEqualTo(countBefore - 1);
         assertThat(exportIds(s)).containsExactly(b.toString());
+    }
+
+    /**
+     * docs/api-rules.md §11: a search's {@code updated_at} is the last change to any of its
+     * companies, which is every change the feed records for them: an import that changes only a
+     * company's contacts, only its jobs or only its technologies, with the company's own fields
+     * and timestamps written as they were, moves it too; writing the same lines again does not.
+     */
+    @Test
+    void aSearchsUpdatedAtMovesWithEveryChangeTheFeedRecordsContactsJobsAndTechnologiesAlone() throws Exception {
+        UUID s = newSearch();
+        UUID a = UUID.randomUUID();
+        String company = companyLine(a, s, "Alpha", 5.0, 1);
+        String job = jobLine(a, "Driver");
+        String scan = scanLine(a, "Nginx");
+        imported(false, List.of(company, job, scan));
+
+        Map<String, List<String>> changeAlone = new LinkedHashMap<>();
+        changeAlone.put("contacts", List.of(company.replace("Contact 0", "Contact renamed")));
+        changeAlone.put("jobs", List.of(jobLine(a, "Dispatcher")));
+        changeAlone.put("technologies", List.of(scanLine(a, "Caddy")));
+        for (Map.Entry<String, List<String>> alone : changeAlone.entrySet()) {
+            Instant before = searchUpdatedAt(s);
+            String cursor = changesCursorOf(s);
+            imported(false, alone.getValue());
+
+            JsonNode page = changes(s, cursor, 100);
+            assertThat(types(page)).as("the feed after a change of %s alone", alone.getKey()).containsExactly("company.updated");
+            assertThat(page.get("changes").get(0).get("changed").valueStream().map(JsonNode::stringValue))
+                    .containsExactly(alone.getKey());
+            assertThat(searchUpdatedAt(s)).as("the search's updated_at after a change of %s alone", alone.getKey())
+                    .isAfter(before);
+        }
+
+        Instant settled = searchUpdatedAt(s);
+        String cursor = changesCursorOf(s);
+        imported(false, List.of(company.replace("Contact 0", "Contact renamed"), jobLine(a, "Dispatcher"), scanLine(a, "Caddy")));
+        assertThat(types(changes(s, cursor, 100))).as("the same lines again").isEmpty();
+        assertThat(searchUpdatedAt(s)).as("the same lines again").isEqualTo(settled);
     }
 
     @Test
@@ -448,6 +488,24 @@ class ChangeFeedWebTest extends WebTierTest {
             }
         }
         return lines;
+    }
+
+    private static String jobLine(UUID company, String title) {
+        return "{\"type\":\"job\",\"id\":\"job-" + company + "\",\"company_id\":\"" + company + "\",\"title\":\"" + title
+                + "\",\"platform\":\"LinkedIn\",\"date_posted\":\"2026-11-02T10:00:00Z\",\"job_url\":\"https://jobs.example/"
+                + company + "\"}";
+    }
+
+    private static String scanLine(UUID company, String technology) {
+        return "{\"type\":\"webtech_scan\",\"company_id\":\"" + company
+                + "\",\"status\":\"completed\",\"scanned_at\":\"2026-11-03T10:00:00Z\",\"technologies\":[{\"name\":\""
+                + technology + "\",\"category\":\"web_server\",\"confidence\":90}]}";
+    }
+
+    /** As the database keeps it: the API writes it to the second, and two imports may fall in one. */
+    private Instant searchUpdatedAt(UUID s) {
+        return database().select(PROSPECT_SEARCH.UPDATED_AT).from(PROSPECT_SEARCH).where(PROSPECT_SEARCH.ID.eq(s))
+                .fetchOne(0, Instant.class);
     }
 
     private UUID newSearch() throws Exception {
