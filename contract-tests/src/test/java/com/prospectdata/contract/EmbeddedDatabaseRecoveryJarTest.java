@@ -1,18 +1,23 @@
 package com.prospectdata.contract;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import com.prospectdata.contract.support.EmbeddedDeployment;
 import com.prospectdata.contract.support.LivenessWatch;
 import com.prospectdata.contract.support.LocalTls;
+import com.prospectdata.contract.support.PausedHttp11Export;
 import com.prospectdata.contract.support.Postmaster;
+import com.prospectdata.contract.support.RawHttp2;
 import com.prospectdata.contract.support.RunsBesideOthers;
 import com.prospectdata.contract.support.ServerClock;
 import com.prospectdata.contract.support.ServerJar;
 import com.prospectdata.contract.support.ServerProcess;
 import com.prospectdata.contract.support.Serving;
 import com.prospectdata.contract.support.TimeFactor;
+import com.prospectdata.testing.Fixture;
 import io.restassured.response.Response;
+import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -27,6 +32,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -54,6 +61,10 @@ import org.slf4j.LoggerFactory;
  * works or fails with one line.
  * Finally {@code serve}'s shutdown stops the database it restarted, though the sessions of its
  * own pool are still ending as it looks for other users of it.
+ *
+ * <p>First, an export under way when the postmaster is killed is cut on the wire, over HTTP/2 and
+ * over HTTP/1.1 (docs/api-rules.md §14): the client sees a reset stream or a connection closed
+ * without the last chunk, never a clean end.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -79,15 +90,52 @@ class EmbeddedDatabaseRecoveryJarTest {
     /** Threads of this class's own: the common pool may be busy with another class's blocking work. */
     private static final ExecutorService COMMANDS = Executors.newVirtualThreadPerTaskExecutor();
 
+    /** The search exported while the postmaster is killed, of the fixture's organization. */
+    private static final String LARGE_SEARCH = "5c200000-0000-4000-8000-0000000000c2";
+    /**
+     * Its size: many statements of {@code ExportDelegate.BATCH} companies, several megabytes, more
+     * than the kernel's buffers on both sides of a connection can hold (tcp_wmem's largest is 4 MB
+     * by default), so the server is still to read more of it when the database is gone.
+     */
+    private static final int LARGE_SEARCH_COMPANIES = 6_000;
+    /** RST_STREAM's INTERNAL_ERROR (RFC 9113, 7). */
+    private static final int INTERNAL_ERROR = 0x2;
+
     private EmbeddedDeployment deployment;
     private ServerProcess server;
     private String key;
+    private String secondKey;
 
     @BeforeAll
-    void startServeOnItsOwnEmbeddedDatabase() {
+    void startServeOnItsOwnEmbeddedDatabase() throws IOException {
         deployment = EmbeddedDeployment.create("embedded-recovery");
+        Path largeSearch = deployment.directory().resolve("large-search.jsonl");
+        Files.write(largeSearch, largeSearchLines(), StandardCharsets.UTF_8);
+        deployment.operatorCommands().run("import", largeSearch.toString()).requireSuccess();
         key = deployment.issueKey("EmbeddedDatabaseRecoveryJarTest");
+        // A key runs one export at a time: the two protocols' exports run at once from two keys.
+        secondKey = deployment.issueKey("EmbeddedDatabaseRecoveryJarTest, second export");
         server = deployment.server("embedded-recovery").start();
+    }
+
+    /** A search of the fixture's organization with companies of five contacts each. */
+    private static List<String> largeSearchLines() {
+        List<String> lines = new ArrayList<>();
+        lines.add("{\"type\":\"prospect_search\",\"id\":\"" + LARGE_SEARCH + "\",\"organization_id\":\"" + Fixture.ORG_OURS
+                + "\",\"name\":\"Exported while the database dies\"}");
+        for (int i = 0; i < LARGE_SEARCH_COMPANIES; i++) {
+            StringBuilder contacts = new StringBuilder();
+            for (int c = 0; c < 5; c++) {
+                contacts.append(c == 0 ? "" : ",").append(String.format(Locale.ROOT,
+                        "{\"id\":\"%s\",\"name\":\"Contact %d of company %d\",\"email\":\"contact%d.company%d@example.com\","
+                                + "\"title\":\"Head of Procurement and Strategic Sourcing\"}", new UUID(0xc2L, (long) i * 8 + c), c, i, c, i));
+            }
+            lines.add(String.format(Locale.ROOT, "{\"type\":\"company\",\"id\":\"%s\",\"prospect_search_id\":\"%s\","
+                    + "\"name\":\"Company %05d\",\"city\":\"Leipzig\",\"country\":\"Germany\",\"business_type\":\"Software\","
+                    + "\"website\":\"https://company%d.example.com\",\"match_score\":%.1f,\"review_status\":\"pending\","
+                    + "\"contacts\":[%s]}", new UUID(0xc1L, i), LARGE_SEARCH, i, i, (i % 101) / 10.0, contacts));
+        }
+        return lines;
     }
 
     @AfterAll
@@ -135,8 +183,48 @@ class EmbeddedDatabaseRecoveryJarTest {
         assertThat(server.isAlive()).as("the same serve throughout").isTrue();
     }
 
+    /**
+     * Both exports begin (status and headers received), then wait: HTTP/2's behind a zero window,
+     * HTTP/1.1's behind a client that reads nothing into a small socket buffer. The postmaster is
+     * killed, and both clients read on: the server has more of the search to read from a database
+     * that is gone. The server logs each cut once, without a stack trace.
+     */
     @Test
     @Order(1)
+    void anExportUnderWayWhenThePostmasterIsKilledIsCutOnBothProtocols() throws Exception {
+        String path = "/api/v1/prospect-searches/" + LARGE_SEARCH + "/companies/export";
+        Postmaster before = deployment.postmaster().orElseThrow();
+        try (RawHttp2 http2 = RawHttp2.connect(server.port(), 0);
+             PausedHttp11Export http11 = PausedHttp11Export.begin(server.port(), path, secondKey)) {
+            int stream = http2.send("GET", path, "Authorization: Bearer " + key);
+            await().atMost(Duration.ofSeconds(30)).until(() -> http2.headersReceived(stream) || http2.ended(stream));
+            assertThat(http2.headersReceived(stream)).as("HTTP/2: the export began").isTrue();
+            assertThat(http11.status()).as("HTTP/1.1: the export began").isEqualTo(200);
+            long logLines = ServerClock.lines(server);
+
+            Postmaster.signal("KILL", List.of(before.pid()));
+            assertThat(before.awaitExit(Duration.ofSeconds(30))).as("the postmaster ended").isTrue();
+            http2.openWindow(stream, 64 * 1024 * 1024);
+            PausedHttp11Export.End http11End = http11.readToTheEnd();
+            RawHttp2.Response http2End = http2.await(stream, Duration.ofSeconds(60));
+
+            log.info("HTTP/2 export after the kill: {} bytes, ended cleanly {}, reset {}, goaway {}, open {}; HTTP/1.1: {}",
+                    http2End.body().length(), http2End.ended(), http2End.resetCode(), http2.goAwayCode(), http2.isOpen(), http11End);
+            assertThat(http2End.ended()).as("HTTP/2: the stream never ends cleanly").isFalse();
+            assertThat(http2End.resetCode()).as("HTTP/2: the stream is reset").contains(INTERNAL_ERROR);
+            assertThat(http11End.lastChunk()).as("HTTP/1.1: no last chunk").isFalse();
+            assertThat(http11End.bytes()).as("HTTP/1.1: some of the body came first").isPositive();
+
+            Serving.await(server, key, Duration.ofSeconds(60));
+            List<String> since = server.logText().lines().skip(logLines).toList();
+            assertThat(since.stream().filter(line -> line.contains("A streamed answer failed after its headers were sent")))
+                    .as("each cut logged once").hasSize(2).allMatch(line -> line.contains(" WARN "));
+            assertThat(since).as("no stack trace").noneMatch(line -> line.startsWith("\tat "));
+        }
+    }
+
+    @Test
+    @Order(2)
     void aKilledPostmasterIsStartedAgain() throws Exception {
         Postmaster before = deployment.postmaster().orElseThrow();
         try (LivenessWatch liveness = LivenessWatch.of(server)) {
@@ -152,7 +240,7 @@ class EmbeddedDatabaseRecoveryJarTest {
     }
 
     @Test
-    @Order(2)
+    @Order(3)
     void aFastStopIsUndoneToo() throws Exception {
         Postmaster before = deployment.postmaster().orElseThrow();
         try (LivenessWatch liveness = LivenessWatch.of(server)) {
@@ -168,7 +256,7 @@ class EmbeddedDatabaseRecoveryJarTest {
     }
 
     @Test
-    @Order(3)
+    @Order(4)
     void aStartThatFailsIsRetriedUntilItsCauseIsGone() throws Exception {
         Postmaster before = deployment.postmaster().orElseThrow();
         Path settings = deployment.dataDirectory().resolve("postgresql.auto.conf");
@@ -210,7 +298,7 @@ class EmbeddedDatabaseRecoveryJarTest {
      * them, and no postmaster is left running.
      */
     @Test
-    @Order(4)
+    @Order(5)
     void theShutdownStopsTheDatabaseThoughItsOwnSessionsAreStillEnding() throws Exception {
         Postmaster postmaster = deployment.postmaster().orElseThrow();
         HttpClient client = HttpClient.newBuilder().sslContext(LocalTls.trustingEverything())

@@ -212,6 +212,21 @@ public final class RawHttp2 implements AutoCloseable {
         }
     }
 
+    /**
+     * Lets the server send {@code bytes} more of the stream's body, and as much more on the
+     * connection: on a connection made with a zero window, the body waits for this, and what the
+     * server does meanwhile is the test's to arrange. The connection's window grows with the
+     * stream's, or the server would send the body in slivers as each DATA frame is given back,
+     * and end the connection for the overhead of so many small window updates.
+     */
+    public void openWindow(int streamId, int bytes) throws IOException {
+        synchronized (out) {
+            writeFrame(WINDOW_UPDATE, 0, 0, ByteBuffer.allocate(4).putInt(bytes).array());
+            writeFrame(WINDOW_UPDATE, 0, streamId, ByteBuffer.allocate(4).putInt(bytes).array());
+            out.flush();
+        }
+    }
+
     /** Whether the server has sent the stream's response headers. */
     public boolean headersReceived(int streamId) {
         Stream stream = streams.get(streamId);

@@ -1,6 +1,7 @@
 package com.prospectdata.pipeline.streaming;
 
 import com.prospectdata.core.errors.StreamAbortedException;
+import jakarta.servlet.ServletRequest;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
@@ -42,6 +43,8 @@ import org.springframework.web.servlet.mvc.method.annotation.StreamingResponseBo
 public final class StreamedAnswer {
 
     private static final int BUFFER_BYTES = 64 * 1024;
+    /** On the request of a streamed answer: FALSE until its writer has handed over its last byte, then TRUE. */
+    private static final String WHOLE = StreamedAnswer.class.getName() + ".whole";
 
     /** Writes a streamed answer, its headers first and then its body, on the stream's own thread. */
     @FunctionalInterface
@@ -79,6 +82,7 @@ public final class StreamedAnswer {
         HttpServletResponse response = Objects.requireNonNull(exchange.getResponse(), "the exchange's response");
         boolean gzip = AcceptEncoding.allowsGzip(request.getHeaders(HttpHeaders.ACCEPT_ENCODING));
         boolean wantsBody = !HttpMethod.HEAD.matches(request.getMethod());
+        request.setAttribute(WHOLE, Boolean.FALSE);
         @Nullable Map<String, String> logContext = MDC.getCopyOfContextMap();
         // Whoever claims the stream first ends it: the writer, or the exchange's end when the
         // writer never started (its task refused, or the client gone before it ran).
@@ -103,6 +107,7 @@ public final class StreamedAnswer {
             try {
                 writer.write(answer);
                 answer.finish();
+                request.setAttribute(WHOLE, Boolean.TRUE);
             } catch (IOException | RuntimeException failure) {
                 if (answer.body == null) {
                     throw failure;
@@ -114,6 +119,15 @@ public final class StreamedAnswer {
             }
         };
         return ResponseEntity.ok().body(body);
+    }
+
+    /**
+     * Whether the request's answer is a stream its writer has not written whole: read when its
+     * exchange completes, that means the stream was cut (its client gone, its writer failed),
+     * whatever status its headers carried.
+     */
+    public static boolean notWhole(ServletRequest request) {
+        return Boolean.FALSE.equals(request.getAttribute(WHOLE));
     }
 
     private static void setLogContext(@Nullable Map<String, String> context) {

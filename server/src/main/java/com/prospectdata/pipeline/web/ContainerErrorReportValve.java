@@ -1,12 +1,15 @@
 package com.prospectdata.pipeline.web;
 
 import com.prospectdata.generated.model.ErrorResponse;
+import jakarta.servlet.ServletException;
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.catalina.connector.Request;
 import org.apache.catalina.connector.Response;
 import org.apache.catalina.valves.ErrorReportValve;
+import org.apache.coyote.ActionCode;
 import org.springframework.http.ResponseEntity;
 
 /**
@@ -15,8 +18,27 @@ import org.springframework.http.ResponseEntity;
  * it does not speak). Its default page is HTML with a server banner and its own choice of
  * status; this valve writes the contract's status and JSON error body instead, from
  * {@link ApiExceptionHandler#containerError}.
+ *
+ * <p>An answer that failed after its headers has had its exchange closed at once
+ * ({@link CutAnswerValve}); the container would still close its response once the request is
+ * over, and over HTTP/2 that close ends the stream with END_STREAM. Suspended, the close writes
+ * nothing, and HTTP/2 resets the stream instead.
  */
 public class ContainerErrorReportValve extends ErrorReportValve {
+
+    @Override
+    public void invoke(Request request, Response response) throws IOException, ServletException {
+        super.invoke(request, response);
+        if (response.isCommitted() && response.isError() && !ioAllowed(response)) {
+            response.setSuspended(true);
+        }
+    }
+
+    private static boolean ioAllowed(Response response) {
+        AtomicBoolean allowed = new AtomicBoolean(true);
+        response.getCoyoteResponse().action(ActionCode.IS_IO_ALLOWED, allowed);
+        return allowed.get();
+    }
 
     @Override
     protected void report(Request request, Response response, Throwable throwable) {

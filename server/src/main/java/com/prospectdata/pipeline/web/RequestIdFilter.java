@@ -51,9 +51,6 @@ class RequestIdFilter extends OncePerRequestFilter {
      */
     static final String REQUEST_ID_MDC = "http.request.id";
 
-    /** Set on a request whose failure escaped to the container. */
-    private static final String FAILED = RequestIdFilter.class.getName() + ".failed";
-
     private final HandlerExceptionResolver errors;
     private final boolean structured;
 
@@ -183,9 +180,9 @@ class RequestIdFilter extends OncePerRequestFilter {
             if (request.isAsyncStarted()) {
                 @Nullable Map<String, String> logContext = MDC.getCopyOfContextMap();
                 AnswerEnd.then(request, () -> inLogContext(logContext, () -> logAccess(request, response, requestId,
-                        statusSent(request, response), System.nanoTime() - started)));
+                        StatusSent.of(request, response.getStatus()), System.nanoTime() - started)));
             } else {
-                logAccess(request, response, requestId, statusSent(request, response), System.nanoTime() - started);
+                logAccess(request, response, requestId, StatusSent.of(request, response.getStatus()), System.nanoTime() - started);
             }
             MDC.remove(REQUEST_ID_MDC);
         }
@@ -209,9 +206,10 @@ class RequestIdFilter extends OncePerRequestFilter {
             }
             if (response.isCommitted() && streamAborted(failure)) {
                 // A stream that failed after its headers, which the error handler has logged: the
-                // container cuts the exchange (closes the connection, resets an HTTP/2 stream) on
-                // its own signal for that, which it does not log again.
-                request.setAttribute(FAILED, Boolean.TRUE);
+                // container cuts the exchange (closes the connection, resets an HTTP/2 stream,
+                // CutAnswerValve), on its own signal for that, which it does not log again.
+                StatusSent.failed(request);
+                request.setAttribute(CutAnswerValve.CUT, failure);
                 throw new CloseNowException("A streamed answer failed after its headers were sent", failure);
             }
             if (failure instanceof IOException || response.isCommitted()
@@ -220,21 +218,10 @@ class RequestIdFilter extends OncePerRequestFilter {
                 // (the database is down while a key is looked up, say): either is answered here by
                 // the one error handler, not by the container, which would log a stack trace for
                 // each such request before its error page got the same answer.
-                request.setAttribute(FAILED, Boolean.TRUE);
+                StatusSent.failed(request);
                 throw failure;
             }
         }
-    }
-
-    /**
-     * What the client got: a failure that escaped to the container is answered 500 by it, or cut,
-     * whatever status the response held when it happened.
-     */
-    private static int statusSent(HttpServletRequest request, HttpServletResponse response) {
-        if (ClientAbort.happenedTo(request)) {
-            return ClientAbort.STATUS;
-        }
-        return request.getAttribute(FAILED) != null ? HttpServletResponse.SC_INTERNAL_SERVER_ERROR : response.getStatus();
     }
 
     private static boolean streamAborted(Throwable failure) {

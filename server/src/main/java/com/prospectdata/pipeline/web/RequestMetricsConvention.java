@@ -10,8 +10,10 @@ import org.springframework.stereotype.Component;
 /**
  * {@code http.server.requests} as Spring measures it (method, URI template, status, outcome,
  * exception), plus the caller's plan as {@code tier}: {@code free}, {@code pro},
- * {@code enterprise}, or {@code none} when no key was accepted. A request whose client went away
- * before its answer was delivered is counted as {@code status="499"}, {@code outcome="CLIENT_ERROR"}. Every tag has a handful of
+ * {@code enterprise}, or {@code none} when no key was accepted. The status is the one the access
+ * line says (web/StatusSent): a request whose client went away before its answer was delivered,
+ * a stream cut by its client included, is counted as {@code status="499"},
+ * {@code outcome="CLIENT_ERROR"}; a stream cut by a failure as 500. Every tag has a handful of
  * values; a key, a company id or a raw path never becomes one (unmatched paths are Spring's
  * {@code NOT_FOUND} or {@code UNKNOWN}). Every route is its template, answers a step gives before
  * the handler (401, 429) included (pipeline/OperationFilter).
@@ -25,11 +27,15 @@ class RequestMetricsConvention extends DefaultServerRequestObservationConvention
         return super.getLowCardinalityKeyValues(context).and(KeyValue.of("tier", tier));
     }
 
-    /** A client that went away is no failure of ours: its own status (web/ClientAbort), never a 5xx. */
+    /**
+     * The status the access line says (web/StatusSent): a client that went away is no failure of
+     * ours, never a 5xx; a cut stream is not a 200.
+     */
     @Override
     protected KeyValue status(ServerRequestObservationContext context) {
-        return ClientAbort.happenedTo(context.getCarrier())
-                ? KeyValue.of("status", Integer.toString(ClientAbort.STATUS)) : super.status(context);
+        int headers = context.getResponse() == null ? 0 : context.getResponse().getStatus();
+        int sent = StatusSent.of(context.getCarrier(), headers);
+        return sent == headers ? super.status(context) : KeyValue.of("status", Integer.toString(sent));
     }
 
     /** No exception for the container's note of a client's reset (web/ClientResetAfterAnswer). */
@@ -40,6 +46,11 @@ class RequestMetricsConvention extends DefaultServerRequestObservationConvention
 
     @Override
     protected KeyValue outcome(ServerRequestObservationContext context) {
-        return ClientAbort.happenedTo(context.getCarrier()) ? KeyValue.of("outcome", "CLIENT_ERROR") : super.outcome(context);
+        int headers = context.getResponse() == null ? 0 : context.getResponse().getStatus();
+        int sent = StatusSent.of(context.getCarrier(), headers);
+        if (sent == headers) {
+            return super.outcome(context);
+        }
+        return KeyValue.of("outcome", sent >= 500 ? "SERVER_ERROR" : "CLIENT_ERROR");
     }
 }

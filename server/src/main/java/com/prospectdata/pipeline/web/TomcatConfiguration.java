@@ -64,6 +64,7 @@ class TomcatConfiguration implements WebServerFactoryCustomizer<TomcatServletWeb
             if (context.getParent() instanceof StandardHost host) {
                 host.setErrorReportValveClass(ContainerErrorReportValve.class.getName());
             }
+            context.getPipeline().addValve(new CutAnswerValve());
         });
     }
 
