@@ -420,6 +420,25 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
         return applicationName;
     }
 
+    /** Where the server's own log ends now: give it to {@link #problemSince} to read what it writes from here. */
+    public long logMark() {
+        try {
+            return Files.size(serverLog(dataDirectory));
+        } catch (IOException e) {
+            return 0;
+        }
+    }
+
+    /**
+     * The last FATAL or PANIC line with {@code words} the server wrote to its log since
+     * {@code mark}, from that word on: why a session ended when the server did not say so to its
+     * client (a full disk's PANIC in another of its processes ends every session, and the lines
+     * that follow it are the restart's).
+     */
+    public Optional<String> problemSince(long mark, String words) {
+        return PostmasterCommand.lastProblem(serverLog(dataDirectory), mark, words);
+    }
+
     /** Whether this process is the starter: it started the server, or took the place of the one that did. */
     public synchronized boolean ownsServer() {
         return starterLock != null;

@@ -128,6 +128,11 @@ final class PostmasterCommand {
 
     /** The last FATAL or PANIC line written to the log after {@code offset}, from that word on. */
     static Optional<String> lastProblem(Path serverLog, long offset) {
+        return lastProblem(serverLog, offset, "");
+    }
+
+    /** The last FATAL or PANIC line written to the log after {@code offset} that contains {@code words}, from that word on. */
+    static Optional<String> lastProblem(Path serverLog, long offset, String words) {
         String written;
         try (InputStream in = Files.newInputStream(serverLog)) {
             in.skipNBytes(Math.min(offset, Files.size(serverLog)));
@@ -138,7 +143,7 @@ final class PostmasterCommand {
         String problem = null;
         for (String line : written.lines().toList()) {
             Matcher matcher = PROBLEM.matcher(line);
-            if (matcher.find()) {
+            if (matcher.find() && line.contains(words)) {
                 problem = matcher.group(1) + ": " + matcher.group(2).strip();
             }
         }

@@ -1,13 +1,16 @@
 package com.prospectdata.operator.cli;
 
 import com.prospectdata.data.database.DatabaseFailures;
+import com.prospectdata.data.database.EmbeddedPostgresServer;
 import com.prospectdata.operator.importer.ConsoleProgress;
 import com.prospectdata.operator.importer.ImportReport;
 import com.prospectdata.operator.importer.Importer;
 import com.prospectdata.operator.importer.LineError;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Optional;
 import java.util.concurrent.Callable;
+import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -71,6 +74,8 @@ final class ImportCommand implements Callable<Integer> {
             ImportReport report;
             try (var context = SpringContexts.forCommand()) {
                 Importer importer = context.getBean(Importer.class);
+                @Nullable EmbeddedPostgresServer embedded = context.getBeanProvider(EmbeddedPostgresServer.class).getIfAvailable();
+                long logMark = embedded == null ? 0 : embedded.logMark();
                 try {
                     report = importer.importFile(input, rejectsFile, replace, ConsoleProgress.forStderr());
                 } catch (RuntimeException e) {
@@ -78,10 +83,15 @@ final class ImportCommand implements Callable<Integer> {
                         throw e;
                     }
                     // The database went away part way (a failover, say): the operator must know
-                    // what was written and what to do, in one line.
-                    throw new IllegalStateException(OneLineMessage.of(e) + "; nothing of this import was written (its one"
+                    // why, what was written and what to do, in one line. A full disk's PANIC in
+                    // another of PostgreSQL's processes ends this session without a word of why:
+                    // the embedded server's log has it.
+                    String why = Optional.ofNullable(embedded).flatMap(server -> server.problemSince(logMark, OneLineMessage.NO_SPACE))
+                            .map(OneLineMessage::databaseDiskFull)
+                            .orElseGet(() -> OneLineMessage.of(e));
+                    throw new OneLineMessage.Worded(why + "; nothing of this import was written (its one"
                             + " transaction was rolled back) unless the connection broke during its commit; importing"
-                            + " the same file again is safe once the database answers");
+                            + " the same file again is safe once the database answers", e);
                 }
             }
             for (LineError error : report.errors()) {

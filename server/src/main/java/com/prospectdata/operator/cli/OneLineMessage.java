@@ -15,7 +15,7 @@ import java.util.Set;
 final class OneLineMessage {
 
     /** The operating system's words for ENOSPC, in every message Java and PostgreSQL make of it. */
-    private static final String NO_SPACE = "No space left on device";
+    static final String NO_SPACE = "No space left on device";
     /** PostgreSQL's disk_full. */
     private static final String DISK_FULL = "53100";
     /** How Spring words a failure of a condition on an auto-configuration. */
@@ -24,7 +24,22 @@ final class OneLineMessage {
     private OneLineMessage() {
     }
 
+    /**
+     * A failure a command has worded for the operator already: its message is the line, said
+     * once, whatever its cause says too.
+     */
+    static final class Worded extends RuntimeException {
+        Worded(String line, Throwable cause) {
+            super(line, cause);
+        }
+    }
+
     static String of(Throwable failure) {
+        for (Throwable each : chain(failure)) {
+            if (each instanceof Worded worded) {
+                return worded.getMessage();
+            }
+        }
         Optional<String> setting = SettingFailure.describe(failure);
         if (setting.isPresent()) {
             return setting.get() + " (see the README's Configuration)";
@@ -77,8 +92,7 @@ final class OneLineMessage {
         String written = null;
         for (Throwable each : chain(failure)) {
             if (each instanceof SQLException sql && DISK_FULL.equals(sql.getSQLState())) {
-                return Optional.of("the database's disk is full: " + firstLine(sql.getMessage())
-                        + "; free space where PostgreSQL keeps its data (the embedded one's is in app.data-dir), then run the command again");
+                return Optional.of(databaseDiskFull(firstLine(sql.getMessage())));
             }
             if (written == null && each.getMessage() != null && each.getMessage().contains(NO_SPACE)) {
                 written = each.getMessage();
@@ -90,6 +104,12 @@ final class OneLineMessage {
         // A wrapper's message may be its cause's toString(): the words without the class name.
         String words = written.replaceFirst("^([a-z]\\w*\\.)+\\w+(Exception|Error): ", "");
         return Optional.of("the disk is full: " + oneLine(words) + "; free space, then run the command again");
+    }
+
+    /** The database's full disk in PostgreSQL's own words ({@code postgresWords}: its message, or its log's line). */
+    static String databaseDiskFull(String postgresWords) {
+        return "the database's disk is full: " + oneLine(postgresWords)
+                + "; free space where PostgreSQL keeps its data (the embedded one's is in app.data-dir), then run the command again";
     }
 
     /** The failure, its causes and the failures suppressed along the way, outermost first, each once. */

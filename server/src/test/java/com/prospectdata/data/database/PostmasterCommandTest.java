@@ -51,4 +51,24 @@ class PostmasterCommandTest {
                 .contains("FATAL: could not write lock file \"postmaster.pid\": No space left on device");
         assertThat(PostmasterCommand.lastProblem(log, Files.size(log))).as("nothing written since").isEmpty();
     }
+
+    @Test
+    void aFullDisksPanicIsFoundBehindTheRestartsLinesThatFollowIt() throws Exception {
+        // As PostgreSQL wrote it when its WAL's disk filled under an import (its pg_wal on a small tmpfs).
+        Path log = directory.resolve("postgres.log");
+        Files.writeString(log, "2026-11-29 09:55:30.000 UTC [19933] LOG:  database system is ready to accept connections\n",
+                StandardCharsets.UTF_8);
+        long before = Files.size(log);
+        Files.writeString(log, """
+                2026-11-29 09:55:41.305 UTC [19937] PANIC:  could not write to file "pg_wal/xlogtemp.19937": No space left on device
+                2026-11-29 09:55:41.308 UTC [19933] LOG:  terminating any other active server processes
+                2026-11-29 09:55:41.350 UTC [20079] FATAL:  the database system is in recovery mode
+                2026-11-29 09:55:41.370 UTC [20081] FATAL:  the database system is not yet accepting connections
+                """, StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+
+        assertThat(PostmasterCommand.lastProblem(log, before, "No space left on device"))
+                .contains("PANIC: could not write to file \"pg_wal/xlogtemp.19937\": No space left on device");
+        assertThat(PostmasterCommand.lastProblem(log, before)).as("the last of any kind")
+                .contains("FATAL: the database system is not yet accepting connections");
+    }
 }

@@ -52,6 +52,27 @@ class OneLineMessageTest {
     }
 
     @Test
+    void aFailureACommandWordedIsSaidOnceWhateverItsCauseSays() {
+        // import words a lost database itself: why, what was written, what to do.
+        SQLException extend = new SQLException(EXTEND, "53100");
+        String line = OneLineMessage.of(extend) + "; nothing of this import was written";
+
+        String said = OneLineMessage.of(new IllegalStateException("wrapped", new OneLineMessage.Worded(line, extend)));
+
+        assertThat(said).isEqualTo(line);
+        assertThat(said.split("disk is full", -1)).as("the full disk named once").hasSize(2);
+    }
+
+    @Test
+    void aFullDiskTheDatabaseOnlyLoggedIsNamedInItsLogsWords() {
+        String panic = "PANIC:  could not write to file \"pg_wal/xlogtemp.812\": No space left on device";
+
+        assertThat(OneLineMessage.databaseDiskFull(panic))
+                .startsWith("the database's disk is full: PANIC: could not write to file \"pg_wal/xlogtemp.812\": No space left on device;")
+                .contains("free space");
+    }
+
+    @Test
     void aLostDatabaseSaysTheWordsOfItsFailureNotNull() {
         assertThat(OneLineMessage.of(new DataAccessException("SQL [select 1]", connectionEnded())))
                 .isEqualTo("the database cannot be reached (An I/O error occurred while sending to the backend.)");
