@@ -1,7 +1,6 @@
 package com.prospectdata.features.companies;
 
 import com.prospectdata.core.errors.ApiException;
-import com.prospectdata.core.errors.RateLimitExceededException;
 import com.prospectdata.features.summaries.CompanySummaries;
 import com.prospectdata.generated.api.ExportApiDelegate;
 import com.prospectdata.generated.model.Company;
@@ -13,6 +12,7 @@ import com.prospectdata.pipeline.RequestContext;
 import com.prospectdata.pipeline.RequestReads;
 import com.prospectdata.pipeline.paging.Cursors;
 import com.prospectdata.pipeline.paging.Keyset;
+import com.prospectdata.pipeline.streaming.RunningExports;
 import com.prospectdata.pipeline.streaming.StreamedAnswer;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -23,6 +23,7 @@ import java.util.UUID;
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.ResponseEntity;
 import org.springframework.stereotype.Service;
+import org.springframework.web.context.request.ServletRequestAttributes;
 import org.springframework.web.servlet.mvc.method.annotation.StreamingResponseBody;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -31,8 +32,8 @@ import tools.jackson.databind.json.JsonMapper;
  * order, one per line, read in one snapshot in batches of the list's own keyset statements, and
  * written as they are read, so that memory does not grow with the search.
  *
- * <p>Everything that can refuse the request (the key's running export, the search's existence
- * and owner) is decided before the handler returns the stream. The stream
+ * <p>Everything that can refuse the request (the key's running export, in the key's share step;
+ * the search's existence and owner, here) is decided before the handler returns the stream. The stream
  * ({@link StreamedAnswer}) opens the snapshot on its own thread and reads there, before its
  * first byte, the count, {@code Export-Total}, and the change feed's position, so both come from
  * the snapshot the lines come from. A failure after the headers cuts the exchange.
@@ -42,8 +43,6 @@ class ExportDelegate implements ExportApiDelegate {
 
     /** Companies per statement: a short statement each, and a bounded number of rows in memory. */
     static final int BATCH = 500;
-    /** What a second export of a key is told: exports of a large search take minutes. */
-    private static final long RETRY_AFTER_SECONDS = 10;
     private static final String NDJSON = "application/x-ndjson";
 
     private final CompanyQueries companies;
@@ -77,18 +76,14 @@ class ExportDelegate implements ExportApiDelegate {
                                                                                List<CompanyInclude> include) {
         RequestContext request = current.context();
         AuthenticatedKey caller = request.acceptedCaller();
-        RunningExports.Export export = running.start(caller.keyId())
-                .orElseThrow(() -> new RateLimitExceededException(RETRY_AFTER_SECONDS));
-        try {
-            CompanyFilter filter = CompanyFilter.of(prospectSearchId, minMatchScore, reviewStatus, reviewStatusList, search,
-                    updatedSince);
-            requireOwnedByCaller(companies.owner(request, prospectSearchId).orElse(null), prospectSearchId, caller);
-            return StreamedAnswer.ok(current.exchange(), NDJSON, export::end,
-                    answer -> reads.inSnapshot(request, snapshot -> write(snapshot, caller, filter, include, answer)));
-        } catch (RuntimeException refused) {
-            export.end();
-            throw refused;
-        }
+        CompanyFilter filter = CompanyFilter.of(prospectSearchId, minMatchScore, reviewStatus, reviewStatusList, search,
+                updatedSince);
+        requireOwnedByCaller(companies.owner(request, prospectSearchId).orElse(null), prospectSearchId, caller);
+        ServletRequestAttributes exchange = current.exchange();
+        // The key's mark as running an export (taken by the key's share step) ends with the
+        // stream, before its client sees the end: the key may send its next export at once.
+        return StreamedAnswer.ok(exchange, NDJSON, () -> running.end(exchange.getRequest()),
+                answer -> reads.inSnapshot(request, snapshot -> write(snapshot, caller, filter, include, answer)));
     }
 
     /** The search's owner is the caller's organization: 404 when it has none (no such search), 403 when another's. */

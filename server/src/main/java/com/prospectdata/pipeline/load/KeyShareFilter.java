@@ -1,11 +1,13 @@
 package com.prospectdata.pipeline.load;
 
+import com.prospectdata.core.errors.RateLimitExceededException;
 import com.prospectdata.core.errors.ServiceUnavailableException;
 import com.prospectdata.core.openapi.OperationTraits.WorkKind;
 import com.prospectdata.pipeline.AnswerEnd;
 import com.prospectdata.pipeline.ApiStep;
 import com.prospectdata.pipeline.AuthenticatedKey;
 import com.prospectdata.pipeline.RequestContext;
+import com.prospectdata.pipeline.streaming.RunningExports;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.servlet.FilterChain;
@@ -28,7 +30,9 @@ import org.springframework.stereotype.Component;
  * {@link LoadProperties#keyShareOf}), as Stripe's concurrent-requests limiter does beside its
  * rate limiter. A request beyond its key's share waits, within its patience
  * ({@link BoundedWait}), for one of the key's own to be answered, and is otherwise answered 503
- * with {@code Retry-After}; other keys never wait behind it.
+ * with {@code Retry-After}; other keys never wait behind it. Exports are the exception: a key
+ * runs one at a time, and a second is answered 429 with {@code Retry-After} at once
+ * ({@link RunningExports}).
  *
  * <p>A key's request counts from this step until its answer has been handed to the connection
  * (this step comes before the conditional-GET step, which writes the answer; a stream's, until
@@ -43,7 +47,11 @@ import org.springframework.stereotype.Component;
 @ConditionalOnWebApplication
 public class KeyShareFilter extends ApiStep {
 
+    /** What a key's second export is told: exports of a large search take minutes. */
+    private static final long EXPORT_RETRY_AFTER_SECONDS = 10;
+
     private final LoadProperties settings;
+    private final RunningExports runningExports;
     /** The keys with requests in progress here, each kind apart; a key leaves when its last one ends. */
     private final Map<Holder, Share> inProgress = new ConcurrentHashMap<>();
     private final Map<WorkKind, Counter> refused = new EnumMap<>(WorkKind.class);
@@ -61,8 +69,9 @@ public class KeyShareFilter extends ApiStep {
         }
     }
 
-    public KeyShareFilter(LoadProperties settings, MeterRegistry meters) {
+    public KeyShareFilter(LoadProperties settings, RunningExports runningExports, MeterRegistry meters) {
         this.settings = settings;
+        this.runningExports = runningExports;
         for (WorkKind kind : WorkKind.values()) {
             refused.put(kind, Counter.builder("api.load.key_share.refused")
                     .description("Requests answered 503 because their key already had its share of this kind of work in progress")
@@ -83,8 +92,16 @@ public class KeyShareFilter extends ApiStep {
         }
         WorkKind kind = KindOfWork.of(request, settings.deepOffset());
         if (kind == WorkKind.EXPORT) {
-            // A key runs one export at a time, answered 429 by the export itself (docs/api-rules.md §14).
-            chain.doFilter(request, response);
+            // A key's share of exports is one at a time, its own limit: 429, before the export
+            // waits for a slot (docs/api-rules.md §14).
+            if (!runningExports.start(request, caller.get().keyId())) {
+                throw new RateLimitExceededException(EXPORT_RETRY_AFTER_SECONDS);
+            }
+            try {
+                chain.doFilter(request, response);
+            } finally {
+                AnswerEnd.then(request, () -> runningExports.end(request));
+            }
             return;
         }
         Holder holder = new Holder(caller.get().keyId(), kind);

@@ -2,6 +2,7 @@ package com.prospectdata.features.companies;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.prospectdata.pipeline.streaming.RunningExports;
 import com.prospectdata.testing.Fixture;
 import com.prospectdata.testing.Json;
 import com.prospectdata.webtier.Answer;
@@ -22,7 +23,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.http.HttpMethod;
+import org.springframework.mock.web.MockHttpServletRequest;
 import org.springframework.mock.web.MockHttpServletResponse;
 import org.springframework.test.web.servlet.MvcResult;
 import org.springframework.test.web.servlet.request.MockMvcRequestBuilders;
@@ -40,6 +43,9 @@ class ExportWebTest extends WebTierTest {
     private DSLContext db;
     @Autowired
     private MeterRegistry meters;
+    /** app.load.export-concurrency, as bound (its default when the test does not set it). */
+    @Value("${app.load.export-concurrency:2}")
+    private int exportSlots;
 
     /** The statement that opens the export's snapshot (pipeline/RequestReads.inSnapshot). */
     private static final String SNAPSHOT = "set transaction isolation level repeatable read";
@@ -177,7 +183,8 @@ class ExportWebTest extends WebTierTest {
     void aKeyRunsOneExportAtATimeAndItsUsageSaysSo() throws Exception {
         String fresh = issueKey(Fixture.ORG_OURS);
         UUID keyId = UUID.fromString(send(callWith(fresh, "/api/v1/usage")).json().get("id").stringValue());
-        RunningExports.Export held = running.start(keyId).orElseThrow();
+        MockHttpServletRequest first = new MockHttpServletRequest();
+        assertThat(running.start(first, keyId)).isTrue();
         try {
             assertThat(send(callWith(fresh, "/api/v1/usage")).json().get("exports_running").intValue()).isEqualTo(1);
             Answer second = send(callWith(fresh, EXPORT));
@@ -185,10 +192,43 @@ class ExportWebTest extends WebTierTest {
             assertThat(second.json().get("retry_after").intValue()).isEqualTo(10);
             assertThat(second.header("Retry-After")).isEqualTo("10");
         } finally {
-            held.end();
+            running.end(first);
         }
         assertThat(send(callWith(fresh, EXPORT)).status()).isEqualTo(200);
         assertThat(send(callWith(fresh, "/api/v1/usage")).json().get("exports_running").intValue()).isZero();
+    }
+
+    /**
+     * A key's second export is told its own limit (429), even while every export slot is busy
+     * with other keys' exports, which would tell it 503: the key's limit is checked first.
+     */
+    @Test
+    void aKeysSecondExportIsToldItsOwnLimitWhileEverySlotIsBusy() throws Exception {
+        String fresh = issueKey(Fixture.ORG_OURS);
+        UUID keyId = UUID.fromString(send(callWith(fresh, "/api/v1/usage")).json().get("id").stringValue());
+        Gauge exportsInFlight = meters.get("api.load.in_flight").tag("kind", "export").gauge();
+        List<MvcResult> holdingSlots = new ArrayList<>();
+        MockHttpServletRequest first = new MockHttpServletRequest();
+        assertThat(running.start(first, keyId)).isTrue();
+        try {
+            // Each holds its slot until its exchange completes (the dispatch below).
+            while (exportsInFlight.value() < exportSlots) {
+                holdingSlots.add(mvc.perform(callWith(issueKey(Fixture.ORG_OURS), EXPORT)).andReturn());
+            }
+            Answer second = send(callWith(fresh, EXPORT));
+            assertThat(second.status()).as("%s", second).isEqualTo(429);
+            assertThat(second.header("Retry-After")).isEqualTo("10");
+            Answer anotherKeys = send(callWith(issueKey(Fixture.ORG_OURS), EXPORT));
+            assertThat(anotherKeys.status()).as("another key is told the slots are busy: %s", anotherKeys).isEqualTo(503);
+            assertThat(anotherKeys.header("Retry-After")).isNotBlank();
+        } finally {
+            running.end(first);
+            for (MvcResult holding : holdingSlots) {
+                holding.getAsyncResult(STREAM_BOUND.toMillis());
+                mvc.perform(MockMvcRequestBuilders.asyncDispatch(holding));
+            }
+        }
+        assertThat(exportsInFlight.value()).isZero();
     }
 
     @Test

@@ -11,6 +11,7 @@ import com.prospectdata.pipeline.AuthenticatedKey;
 import com.prospectdata.pipeline.OperationFilter;
 import com.prospectdata.pipeline.RequestContext;
 import com.prospectdata.pipeline.Tier;
+import com.prospectdata.pipeline.streaming.RunningExports;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import jakarta.servlet.FilterChain;
 import java.time.Duration;
@@ -67,7 +68,7 @@ class KeyShareFilterTest {
     /** Two list slots, a key's share half of them: one list page; the longest wait as given. */
     private static KeyShareFilter filter(Duration maxWait, SimpleMeterRegistry meters) {
         return new KeyShareFilter(new LoadProperties(1, 2, 64, 2, maxWait, 1000, 50, Duration.ofSeconds(10),
-                Duration.ofSeconds(2), Duration.ofSeconds(2)), meters);
+                Duration.ofSeconds(2), Duration.ofSeconds(2)), new RunningExports(), meters);
     }
 
     @AfterEach
