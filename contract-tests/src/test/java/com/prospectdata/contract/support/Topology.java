@@ -224,8 +224,12 @@ public final class Topology {
                 .until(() -> {
                     HttpResponse<String> response = direct(instance, key, path, headers);
                     if (response.statusCode() != status && !meanwhile.contains(response.statusCode())) {
+                        // What the instance knew when it answered: its validator, and its own log's last words.
                         throw new AssertionError("GET " + instance + path + " answered " + response.statusCode()
-                                + " while " + status + " was awaited: " + response.body());
+                                + " while " + status + " was awaited: " + response.body() + "; ETag "
+                                + response.headers().firstValue("ETag").orElse("-") + ", X-Request-Id "
+                                + response.headers().firstValue("X-Request-Id").orElse("-") + "; the instance's last log lines:\n"
+                                + String.join("\n", recentLog(instance)));
                     }
                     return response;
                 }, response -> response.statusCode() == status);
@@ -395,6 +399,17 @@ public final class Topology {
             }
         }
         return found;
+    }
+
+    /** The last lines of the instance's log but its access lines, each cut short: what it said of its sources lately. */
+    private List<String> recentLog(String instance) {
+        int n = instanceUris().indexOf(instance) + 1;
+        if (n == 0) {
+            return List.of();
+        }
+        List<String> said = lines(instanceLog(n)).stream().filter(line -> !line.contains(" access ")).toList();
+        return said.subList(Math.max(0, said.size() - 20), said.size()).stream()
+                .map(line -> line.length() > 300 ? line.substring(0, 300) + "..." : line).toList();
     }
 
     private static List<String> lines(Path log) {
