@@ -14,6 +14,7 @@ import com.prospectdata.pipeline.paging.Cursors;
 import com.prospectdata.pipeline.paging.Keyset;
 import com.prospectdata.pipeline.streaming.RunningExports;
 import com.prospectdata.pipeline.streaming.StreamedAnswer;
+import com.prospectdata.pipeline.streaming.StreamingProperties;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
@@ -30,11 +31,13 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * A whole prospect search as NDJSON (docs/api-rules.md §14): the companies list's objects, in its
  * order, one per line, read in one snapshot in batches of the list's own keyset statements, and
- * written as they are read, so that memory does not grow with the search.
+ * written as they are read into the answer's spool (pipeline/streaming), so that memory does not
+ * grow with the search and the snapshot ends when the reading does, however slowly the client
+ * takes the lines.
  *
  * <p>Everything that can refuse the request (the key's running export, in the key's share step;
  * the search's existence and owner, here) is decided before the handler returns the stream. The stream
- * ({@link StreamedAnswer}) opens the snapshot on its own thread and reads there, before its
+ * ({@link StreamedAnswer}) opens the snapshot on its writer's thread and reads there, before its
  * first byte, the count, {@code Export-Total}, and the change feed's position, so both come from
  * the snapshot the lines come from. A failure after the headers cuts the exchange.
  */
@@ -53,9 +56,12 @@ class ExportDelegate implements ExportApiDelegate {
     private final RunningExports running;
     private final ChangeQueries changes;
     private final Cursors cursors;
+    private final StreamingProperties spooling;
 
     ExportDelegate(CompanyQueries companies, CompanySummaries summaries, CurrentRequest current, RequestReads reads,
-                   JsonMapper json, RunningExports running, ChangeQueries changes, Cursors cursors) {
+                   JsonMapper json, RunningExports running, ChangeQueries changes, Cursors cursors,
+                   StreamingProperties spooling) {
+        this.spooling = spooling;
         this.running = running;
         this.changes = changes;
         this.cursors = cursors;
@@ -82,7 +88,7 @@ class ExportDelegate implements ExportApiDelegate {
         ServletRequestAttributes exchange = current.exchange();
         // The key's mark as running an export (taken by the key's share step) ends with the
         // stream, before its client sees the end: the key may send its next export at once.
-        return StreamedAnswer.ok(exchange, NDJSON, () -> running.end(exchange.getRequest()),
+        return StreamedAnswer.ok(exchange, NDJSON, spooling, () -> running.end(exchange.getRequest()),
                 answer -> reads.inSnapshot(request, snapshot -> write(snapshot, caller, filter, include, answer)));
     }
 

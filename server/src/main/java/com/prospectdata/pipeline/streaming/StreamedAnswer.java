@@ -5,11 +5,14 @@ import jakarta.servlet.ServletRequest;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.io.OutputStream;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.zip.GZIPOutputStream;
 import org.jspecify.annotations.Nullable;
@@ -25,20 +28,23 @@ import org.springframework.web.servlet.mvc.method.annotation.StreamingResponseBo
 
 /**
  * A 200 whose body is written as it is produced, for as long as its client reads: the handler
- * returns {@link #ok}, and Spring MVC runs its {@link Writer} on a thread of its own once the
- * handler has returned (an asynchronous request, which has no time limit: pipeline/web's
- * WebConfiguration). What the writer reads is read on that thread, so a transaction it opens
- * lasts exactly as long as the stream.
+ * returns {@link #ok}, and Spring MVC runs it on a thread of its own once the handler has
+ * returned (an asynchronous request, which has no time limit: pipeline/web's WebConfiguration).
+ * There the answer's {@link Writer} runs on a thread of its own too, and writes into a
+ * {@link Spool} at its own pace, while the stream's thread sends what it has written to the
+ * client at the client's: a transaction the writer opens (an export's snapshot) lasts as long as
+ * the reading takes, not as long as the client takes, unless the client falls more than
+ * {@code app.streaming.spool-ahead} behind.
  *
  * <p>The writer sets the answer's headers ({@link #header}) before its body; nothing is sent
- * until the body begins ({@link #body}, {@link #flush}), when the status and every header go at
- * once, with the body gzip-compressed when the request accepts gzip (always worth it for a body
- * this size, whatever {@code app.compression.*} says of ordinary answers). Each {@link #flush}
- * sends what was written so far, compressed data included. A failure before the body begins is
- * answered like any request's (its error body and status, since nothing was sent); one after it
- * cuts the exchange ({@link StreamAbortedException}), so that the client never takes a cut answer
- * for a whole one. A HEAD gets the headers alone: {@link #wantsBody()} is false, and they are sent
- * when the writer returns.
+ * until the body begins ({@link #body}), when the status and every header go at once, with the
+ * body gzip-compressed when the request accepts gzip (always worth it for a body this size,
+ * whatever {@code app.compression.*} says of ordinary answers). Each {@link #flush} hands what
+ * was written so far over to be sent, compressed data included. A failure before the body begins
+ * is answered like any request's (its error body and status, since nothing was sent); one after
+ * it cuts the exchange ({@link StreamAbortedException}), so that the client never takes a cut
+ * answer for a whole one. A HEAD gets the headers alone: {@link #wantsBody()} is false, and they
+ * are sent when the writer returns.
  */
 public final class StreamedAnswer {
 
@@ -46,7 +52,7 @@ public final class StreamedAnswer {
     /** On the request of a streamed answer: FALSE until its writer has handed over its last byte, then TRUE. */
     private static final String WHOLE = StreamedAnswer.class.getName() + ".whole";
 
-    /** Writes a streamed answer, its headers first and then its body, on the stream's own thread. */
+    /** Writes a streamed answer, its headers first and then its body, on a thread of its own. */
     @FunctionalInterface
     public interface Writer {
         void write(StreamedAnswer answer) throws IOException;
@@ -57,27 +63,36 @@ public final class StreamedAnswer {
     private final String contentType;
     private final boolean wantsBody;
     private final boolean gzip;
+    private final StreamingProperties spooling;
     private final Map<String, String> headers = new LinkedHashMap<>();
-    /** Null until the body begins. */
+    /** Completed by the writer when its body begins: its headers are all set. */
+    private final CompletableFuture<Void> bodyBegun = new CompletableFuture<>();
+    /** The writer's; null until the body begins. */
+    private @Nullable Spool spool;
+    /** The writer's; null until the body begins. */
     private @Nullable OutputStream body;
+    /** The stream's: whether the status and headers have gone to the client. */
+    private boolean committed;
 
     private StreamedAnswer(HttpServletResponse response, OutputStream sink, String contentType, boolean wantsBody,
-                           boolean gzip) {
+                           boolean gzip, StreamingProperties spooling) {
         this.response = response;
         this.sink = sink;
         this.contentType = contentType;
         this.wantsBody = wantsBody;
         this.gzip = gzip;
+        this.spooling = spooling;
     }
 
     /**
      * The handler's answer: a 200 of {@code contentType} that {@code writer} writes once the
-     * handler has returned. {@code ended} runs once when the stream is over, whole or failed,
-     * before the client can see its end (so what it frees is free for the client's next
-     * request), or when the exchange ended without the stream ever starting.
+     * handler has returned, spooled as {@code spooling} says. {@code ended} runs once when the
+     * stream is over, whole or failed, before the client can see its end (so what it frees is
+     * free for the client's next request), or when the exchange ended without the stream ever
+     * starting.
      */
     public static ResponseEntity<StreamingResponseBody> ok(ServletRequestAttributes exchange, String contentType,
-                                                          Runnable ended, Writer writer) {
+                                                          StreamingProperties spooling, Runnable ended, Writer writer) {
         HttpServletRequest request = exchange.getRequest();
         HttpServletResponse response = Objects.requireNonNull(exchange.getResponse(), "the exchange's response");
         boolean gzip = AcceptEncoding.allowsGzip(request.getHeaders(HttpHeaders.ACCEPT_ENCODING));
@@ -103,13 +118,12 @@ public final class StreamedAnswer {
             @Nullable Map<String, String> threadsOwn = MDC.getCopyOfContextMap();
             // The request's id and trace on every line the stream logs.
             setLogContext(logContext);
-            StreamedAnswer answer = new StreamedAnswer(response, sink, contentType, wantsBody, gzip);
+            StreamedAnswer answer = new StreamedAnswer(response, sink, contentType, wantsBody, gzip, spooling);
             try {
-                writer.write(answer);
-                answer.finish();
+                answer.run(writer, logContext);
                 request.setAttribute(WHOLE, Boolean.TRUE);
             } catch (IOException | RuntimeException failure) {
-                if (answer.body == null) {
+                if (!answer.committed) {
                     throw failure;
                 }
                 throw new StreamAbortedException(failure);
@@ -122,12 +136,97 @@ public final class StreamedAnswer {
     }
 
     /**
-     * Whether the request's answer is a stream its writer has not written whole: read when its
-     * exchange completes, that means the stream was cut (its client gone, its writer failed),
-     * whatever status its headers carried.
+     * Runs the writer on a thread of its own and sends what it writes: the headers once its body
+     * begins (or once it has returned, for a HEAD or a failure before them), then the spool's
+     * bytes as the client takes them. Returns once everything is sent, and the writer is done in
+     * any case.
      */
-    public static boolean notWhole(ServletRequest request) {
-        return Boolean.FALSE.equals(request.getAttribute(WHOLE));
+    private void run(Writer writer, @Nullable Map<String, String> logContext) throws IOException {
+        CompletableFuture<Void> written = new CompletableFuture<>();
+        Thread writing = Thread.ofVirtual().name("streamed-answer-writer").start(() -> {
+            setLogContext(logContext);
+            try {
+                writer.write(this);
+                finishBody();
+                written.complete(null);
+            } catch (Throwable failure) {
+                if (spool != null) {
+                    spool.fail(failure);
+                }
+                written.completeExceptionally(failure);
+            }
+        });
+        try {
+            await(CompletableFuture.anyOf(bodyBegun, written));
+            if (!bodyBegun.isDone()) {
+                // The writer returned, or failed, before its body: nothing has been sent.
+                rethrowFailureOf(written);
+                begin();
+                return;
+            }
+            begin();
+            Spool spooled = Objects.requireNonNull(spool);
+            try {
+                spooled.drainTo(sink, response::flushBuffer);
+            } catch (Spool.WriterFailed failed) {
+                rethrowFailureOf(written);
+                throw failed;
+            } catch (IOException | RuntimeException clientGone) {
+                spooled.cancel();
+                throw clientGone;
+            }
+            rethrowFailureOf(written);
+            response.flushBuffer();
+        } finally {
+            joinQuietly(writing);
+            if (spool != null) {
+                spool.close();
+            }
+        }
+    }
+
+    private static void await(CompletableFuture<?> future) throws IOException {
+        try {
+            future.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException("interrupted while waiting for the answer's writer");
+        } catch (ExecutionException ignored) {
+            // Looked at by the caller.
+        }
+    }
+
+    /** The writer's failure as it was thrown, if it failed; waits for it to end. */
+    private static void rethrowFailureOf(CompletableFuture<Void> written) throws IOException {
+        await(written);
+        if (written.isCompletedExceptionally()) {
+            Throwable failure = written.exceptionNow();
+            if (failure instanceof IOException io) {
+                throw io;
+            }
+            if (failure instanceof RuntimeException runtime) {
+                throw runtime;
+            }
+            if (failure instanceof Error error) {
+                throw error;
+            }
+            throw new IllegalStateException(failure);
+        }
+    }
+
+    private static void joinQuietly(Thread thread) {
+        boolean interrupted = false;
+        while (true) {
+            try {
+                thread.join();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private static void setLogContext(@Nullable Map<String, String> context) {
@@ -136,6 +235,15 @@ public final class StreamedAnswer {
         } else {
             MDC.setContextMap(context);
         }
+    }
+
+    /**
+     * Whether the request's answer is a stream its writer has not written whole: read when its
+     * exchange completes, that means the stream was cut (its client gone, its writer failed),
+     * whatever status its headers carried.
+     */
+    public static boolean notWhole(ServletRequest request) {
+        return Boolean.FALSE.equals(request.getAttribute(WHOLE));
     }
 
     /** A header of the answer, sent with the status when the body begins. */
@@ -153,52 +261,50 @@ public final class StreamedAnswer {
 
     /** Where the body goes, compressed on its way when the client accepts gzip; the headers are sent now. */
     public OutputStream body() throws IOException {
-        begin();
-        return Objects.requireNonNull(body);
+        if (body == null) {
+            Spool created = Spool.create(spooling.directory(), spooling.spoolAhead().toBytes());
+            spool = created;
+            body = wantsBody && gzip ? new GZIPOutputStream(created.input(), BUFFER_BYTES, true) : created.input();
+            bodyBegun.complete(null);
+        }
+        return body;
     }
 
-    /** Sends what was written so far: the status and headers with the first bytes. */
+    /** Hands what was written so far over to be sent, the status and headers with the first bytes. */
     public void flush() throws IOException {
         body().flush();
-        // Spring MVC hands a stream whose flush does nothing: only the response's sends.
-        response.flushBuffer();
     }
 
     public boolean compressed() {
         return gzip;
     }
 
-    /**
-     * The status and headers, then the body's first bytes (gzip's header): sent at once for a
-     * GET, so that its client knows them before the first statement of the body runs. A HEAD's
-     * are sent by the container when the writer has returned.
-     */
-    private void begin() throws IOException {
-        if (body != null) {
+    /** The writer's end of the body: the gzip trailer, then the spool's end. */
+    private void finishBody() throws IOException {
+        if (!wantsBody) {
             return;
         }
+        OutputStream finished = body();
+        if (finished instanceof GZIPOutputStream compressing) {
+            compressing.finish();
+        }
+        Objects.requireNonNull(spool).finish();
+    }
+
+    /**
+     * The status and headers: sent at once for a GET, so that its client knows them before the
+     * body's first bytes come. A HEAD's are sent by the container when the stream has returned.
+     */
+    private void begin() throws IOException {
         response.setContentType(contentType);
         headers.forEach(response::setHeader);
         response.setHeader(HttpHeaders.VARY, HttpHeaders.ACCEPT_ENCODING);
         if (gzip) {
             response.setHeader(HttpHeaders.CONTENT_ENCODING, "gzip");
         }
-        body = wantsBody && gzip ? new GZIPOutputStream(sink, BUFFER_BYTES, true) : sink;
+        committed = true;
         if (wantsBody) {
-            body.flush();
             response.flushBuffer();
         }
-    }
-
-    /** Ends the body: the gzip trailer, then the last bytes. */
-    private void finish() throws IOException {
-        begin();
-        if (!wantsBody) {
-            return;
-        }
-        if (body instanceof GZIPOutputStream compressing) {
-            compressing.finish();
-        }
-        response.flushBuffer();
     }
 }

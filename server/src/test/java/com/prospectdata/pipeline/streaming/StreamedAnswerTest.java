@@ -22,6 +22,7 @@ import org.springframework.http.ResponseEntity;
 import org.springframework.mock.web.MockHttpServletRequest;
 import org.springframework.mock.web.MockHttpServletResponse;
 import org.springframework.util.StreamUtils;
+import org.springframework.util.unit.DataSize;
 import org.springframework.web.context.request.ServletRequestAttributes;
 import org.springframework.web.context.request.ServletWebRequest;
 import org.springframework.web.context.request.async.WebAsyncUtils;
@@ -34,6 +35,8 @@ import org.springframework.web.servlet.mvc.method.annotation.StreamingResponseBo
 class StreamedAnswerTest {
 
     private static final String NDJSON = "application/x-ndjson";
+    /** Spools in the JVM's temporary directory, and the writer never more than a megabyte ahead. */
+    private static final StreamingProperties SPOOLING = new StreamingProperties(null, DataSize.ofMegabytes(1));
 
     private final MockHttpServletRequest request = new MockHttpServletRequest("GET", "/api/v1/things/export");
     private final MockHttpServletResponse response = new MockHttpServletResponse();
@@ -46,7 +49,7 @@ class StreamedAnswerTest {
 
     private StreamingResponseBody stream(StreamedAnswer.Writer writer) {
         ResponseEntity<StreamingResponseBody> answer = StreamedAnswer.ok(new ServletRequestAttributes(request, response), NDJSON,
-                ended::incrementAndGet, writer);
+                SPOOLING, ended::incrementAndGet, writer);
         assertThat(answer.getStatusCode().value()).isEqualTo(200);
         assertThat(answer.getHeaders().isEmpty()).as("nothing is decided before the writer runs").isTrue();
         return answer.getBody();
@@ -61,7 +64,6 @@ class StreamedAnswerTest {
             seenBeforeTheBody.add(String.valueOf(response.getHeader("Export-Total")));
             seenBeforeTheBody.add(String.valueOf(response.isCommitted()));
             answer.flush();
-            assertThat(response.isCommitted()).as("sent with the first flush").isTrue();
             answer.body().write("{\"a\":1}\n{\"a\":2}\n".getBytes(StandardCharsets.UTF_8));
             answer.flush();
         }).writeTo(mvcsStream());
