@@ -120,7 +120,10 @@ class EmbeddedDatabaseRecoveryJarTest {
         // An export's writer may run at most 2 MB ahead of its client: the large search's export,
         // several times that, keeps its snapshot while its client does not read; the fixture's
         // small ones do not (docs/api-rules.md §14).
-        server = deployment.server("embedded-recovery").argument("--app.streaming.spool-ahead=2MB").start();
+        // The floor on a client's pace averaged over 5 s rather than a minute: the rule, not its
+        // default window, is what the slow clients' test checks.
+        server = deployment.server("embedded-recovery").argument("--app.streaming.spool-ahead=2MB")
+                .argument("--app.streaming.min-rate=64KB").argument("--app.streaming.rate-window=5s").start();
     }
 
     /** A search of the fixture's organization with companies of five contacts each. */
@@ -229,6 +232,66 @@ class EmbeddedDatabaseRecoveryJarTest {
     }
 
     /**
+     * Clients below the floor on a client's pace are cut, on both protocols at once, and logged as
+     * their own doing (499). Over HTTP/2, at 8 KB/s, by the floor (app.streaming.min-rate, 64 KB/s
+     * here over 5 s): the stream is reset, and the cut is said once, naming why. Over HTTP/1.1 the
+     * container's bound on a write that makes no way (server.tomcat.connection-timeout) comes
+     * first: the kernel holds megabytes of the answer for the client, and a client that slow does
+     * not free enough of them for the next write in time. The server lets go of the connection
+     * then; the client would see the end only once it had read what the kernel held, so it is
+     * the server's log that is read here. The large search is more than those buffers hold.
+     */
+    @Test
+    @Order(2)
+    void clientsBelowThePaceFloorAreCutOnBothProtocols() throws Exception {
+        String path = "/api/v1/prospect-searches/" + LARGE_SEARCH + "/companies/export";
+        long logLines = ServerClock.lines(server);
+        CompletableFuture<String> http11 = CompletableFuture.supplyAsync(() -> slowHttp11Until499(path, logLines));
+        RawHttp2.Response http2 = RawHttp2.readAt(server.port(), path, key, 8 * 1024);
+        String http11Access = http11.get(120, TimeUnit.SECONDS);
+        log.info("At 8 KB/s: HTTP/2 {} bytes, ended {}, reset {}; HTTP/1.1 {}", http2.body().length(), http2.ended(),
+                http2.resetCode(), http11Access);
+        assertThat(http2.ended()).as("HTTP/2 at 8 KB/s: never a clean end").isFalse();
+        assertThat(http2.resetCode()).as("HTTP/2 at 8 KB/s: the stream reset").isPresent();
+        assertThat(http11Access).as("HTTP/1.1 at 8 KB/s: let go as the client's doing").contains(" status=499 ");
+        List<String> http2Access = await().atMost(Duration.ofSeconds(30)).until(() -> exportAccessLines(logLines, key), lines -> !lines.isEmpty());
+        assertThat(http2Access).as("HTTP/2 at 8 KB/s: logged as the client's doing").singleElement().asString().contains(" status=499 ");
+        assertThat(server.logText().lines().skip(logLines).filter(line -> line.contains("ClientTooSlow")))
+                .as("the floor's cut said once, with why").hasSize(1);
+    }
+
+    /** Reads the export over HTTP/1.1 at 8 KB/s until the server has logged its end; that access line. */
+    private String slowHttp11Until499(String path, long logLines) {
+        try (PausedHttp11Export export = PausedHttp11Export.begin(server.port(), path, secondKey)) {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            for (long wanted = 819; System.nanoTime() < deadline; wanted += 819) {
+                List<String> ended = exportAccessLines(logLines, secondKey);
+                if (!ended.isEmpty()) {
+                    return ended.getFirst();
+                }
+                export.read(wanted);
+                Thread.sleep(100);
+            }
+            return "no access line within a minute";
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** The access lines of exports by the key whose secret is {@code withKey}, logged since {@code logLines}. */
+    private List<String> exportAccessLines(long logLines, String withKey) {
+        String keyId = server.validRequest().header("Authorization", "Bearer " + withKey).get("/api/v1/usage")
+                .jsonPath().getString("id");
+        return server.logText().lines().skip(logLines)
+                .filter(line -> line.contains(" access ") && line.contains("operation=exportProspectSearchCompanies")
+                        && line.contains(" key_id=" + keyId + " "))
+                .toList();
+    }
+
+    /**
      * Both exports begin (status and headers received), then wait: HTTP/2's behind a zero window,
      * HTTP/1.1's behind a client that reads nothing into a small socket buffer, and each writer,
      * once 2 MB ahead of its client, waits with its snapshot open. The postmaster is killed, and
@@ -236,7 +299,7 @@ class EmbeddedDatabaseRecoveryJarTest {
      * gone. The server logs each cut once, without a stack trace.
      */
     @Test
-    @Order(2)
+    @Order(3)
     void anExportUnderWayWhenThePostmasterIsKilledIsCutOnBothProtocols() throws Exception {
         String path = "/api/v1/prospect-searches/" + LARGE_SEARCH + "/companies/export";
         Postmaster before = deployment.postmaster().orElseThrow();
@@ -270,7 +333,7 @@ class EmbeddedDatabaseRecoveryJarTest {
     }
 
     @Test
-    @Order(3)
+    @Order(4)
     void aKilledPostmasterIsStartedAgain() throws Exception {
         Postmaster before = deployment.postmaster().orElseThrow();
         try (LivenessWatch liveness = LivenessWatch.of(server)) {
@@ -286,7 +349,7 @@ class EmbeddedDatabaseRecoveryJarTest {
     }
 
     @Test
-    @Order(4)
+    @Order(5)
     void aFastStopIsUndoneToo() throws Exception {
         Postmaster before = deployment.postmaster().orElseThrow();
         try (LivenessWatch liveness = LivenessWatch.of(server)) {
@@ -302,7 +365,7 @@ class EmbeddedDatabaseRecoveryJarTest {
     }
 
     @Test
-    @Order(5)
+    @Order(6)
     void aStartThatFailsIsRetriedUntilItsCauseIsGone() throws Exception {
         Postmaster before = deployment.postmaster().orElseThrow();
         Path settings = deployment.dataDirectory().resolve("postgresql.auto.conf");
@@ -344,7 +407,7 @@ class EmbeddedDatabaseRecoveryJarTest {
      * them, and no postmaster is left running.
      */
     @Test
-    @Order(6)
+    @Order(7)
     void theShutdownStopsTheDatabaseThoughItsOwnSessionsAreStillEnding() throws Exception {
         Postmaster postmaster = deployment.postmaster().orElseThrow();
         HttpClient client = HttpClient.newBuilder().sslContext(LocalTls.trustingEverything())

@@ -8,6 +8,7 @@ import com.prospectdata.contract.support.FixtureKey;
 import com.prospectdata.contract.support.LocalTls;
 import com.prospectdata.contract.support.Management;
 import com.prospectdata.contract.support.PausedHttp11Export;
+import com.prospectdata.contract.support.RawHttp2;
 import com.prospectdata.contract.support.ServerProcess;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -27,6 +28,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
@@ -46,6 +49,8 @@ import org.slf4j.LoggerFactory;
  * <ol>
  * <li>Its client leaves after the first lines, over HTTP/1.1: the access line says 499 and the
  * request metrics count a 499, never a 200.</li>
+ * <li>Clients above the floor on a client's pace finish it, clients below it are cut, on both
+ * protocols.</li>
  * <li>The server is killed (SIGKILL) once the first line has arrived: the transfer fails; it never
  * ends as if it were whole.</li>
  * </ol>
@@ -84,7 +89,10 @@ class KilledExportJarTest extends ContractTest {
         importLines("initial", lines);
         key = environment().key(FixtureKey.of(ORGANIZATION).enterprise(100_000)).key();
         leavingKey = environment().key(FixtureKey.of(ORGANIZATION).enterprise(100_000).label("client leaves")).key();
-        server = ServerProcess.onSharedDatabase("export-killed").start();
+        // The floor on a client's pace, averaged over 5 s rather than a minute: the rule, not its
+        // default window, is what the pace test checks.
+        server = ServerProcess.onSharedDatabase("export-killed").argument("--app.streaming.min-rate=64KB")
+                .argument("--app.streaming.rate-window=5s").start();
     }
 
     @AfterAll
@@ -133,8 +141,27 @@ class KilledExportJarTest extends ContractTest {
                 .as("never as a 200").isZero();
     }
 
+    /**
+     * Clients above the floor on a client's pace (app.streaming.min-rate, 64 KB/s here over 5 s)
+     * get the whole export, on both protocols at once: at 256 KB/s, four times the floor. (Clients
+     * below it: EmbeddedDatabaseRecoveryJarTest, whose search is larger than what the kernel's
+     * buffers hold of an HTTP/1.1 answer; all of this one fits, so the server never waits on it.)
+     */
     @Test
     @Order(2)
+    void clientsAboveThePaceFloorGetTheWholeExportOnBothProtocols() throws Exception {
+        CompletableFuture<PausedHttp11Export.End> http11 = CompletableFuture.supplyAsync(
+                () -> PausedHttp11Export.readAt(server.port(), EXPORT, leavingKey, 256 * 1024));
+        RawHttp2.Response http2 = RawHttp2.readAt(server.port(), EXPORT, key, 256 * 1024);
+        PausedHttp11Export.End http11End = http11.get(120, TimeUnit.SECONDS);
+        log.info("At 256 KB/s: HTTP/2 {} bytes, ended {}; HTTP/1.1 {}", http2.body().length(), http2.ended(), http11End);
+        assertThat(http2.ended()).as("HTTP/2 at 256 KB/s: the whole export").isTrue();
+        assertThat(http2.body().lines().count()).isEqualTo(Long.parseLong(http2.header("Export-Total")));
+        assertThat(http11End.lastChunk()).as("HTTP/1.1 at 256 KB/s: the whole export, %s", http11End).isTrue();
+    }
+
+    @Test
+    @Order(3)
     void anExportCutByAKilledServerIsSeenAsCut() throws Exception {
         HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
                 .sslContext(LocalTls.trustingEverything()).connectTimeout(Duration.ofSeconds(10)).build();

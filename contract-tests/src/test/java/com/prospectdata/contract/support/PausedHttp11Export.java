@@ -5,6 +5,7 @@ import java.io.DataInputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
@@ -21,6 +22,8 @@ public final class PausedHttp11Export implements AutoCloseable {
     /** What the body came to: the bytes of its chunks, and whether the last chunk ended it. */
     public record End(long bytes, boolean lastChunk, String how) {
     }
+
+    private static final String STILL_OPEN = "still open";
 
     private final SSLSocket socket;
     private final DataInputStream in;
@@ -58,6 +61,27 @@ public final class PausedHttp11Export implements AutoCloseable {
         return new PausedHttp11Export(socket);
     }
 
+    /** The answer to {@code GET path}, read at about {@code bytesPerSecond} in tenths of a second, to its end or its cut. */
+    public static End readAt(int port, String path, String key, int bytesPerSecond) {
+        try (PausedHttp11Export export = begin(port, path, key)) {
+            if (export.status() != 200) {
+                throw new IllegalStateException("GET " + path + " answered " + export.status());
+            }
+            for (long wanted = bytesPerSecond / 10; ; wanted += bytesPerSecond / 10) {
+                End sofar = export.read(wanted);
+                if (!sofar.how().equals(STILL_OPEN)) {
+                    return sofar;
+                }
+                Thread.sleep(100);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
     public int status() {
         return status;
     }
@@ -83,7 +107,7 @@ public final class PausedHttp11Export implements AutoCloseable {
                 received += length;
                 line();
             }
-            return new End(received, false, "still open");
+            return new End(received, false, STILL_OPEN);
         } catch (IOException | RuntimeException cut) {
             return new End(received, false, cut.toString());
         }

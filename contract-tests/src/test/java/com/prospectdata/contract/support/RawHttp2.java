@@ -227,6 +227,26 @@ public final class RawHttp2 implements AutoCloseable {
         }
     }
 
+    /**
+     * The answer to {@code GET path} on a connection of its own, its window opened by a tenth of
+     * {@code bytesPerSecond} every tenth of a second: a client reading at that pace, to the end.
+     */
+    public static Response readAt(int port, String path, String key, int bytesPerSecond) throws IOException, TimeoutException {
+        try (RawHttp2 connection = connect(port, 0)) {
+            int stream = connection.send("GET", path, "Authorization: Bearer " + key);
+            while (!connection.ended(stream)) {
+                connection.openWindow(stream, bytesPerSecond / 10);
+                try {
+                    Thread.sleep(100);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IOException("interrupted while reading " + path, e);
+                }
+            }
+            return connection.await(stream, Duration.ofSeconds(10));
+        }
+    }
+
     /** Whether the server has sent the stream's response headers. */
     public boolean headersReceived(int streamId) {
         Stream stream = streams.get(streamId);

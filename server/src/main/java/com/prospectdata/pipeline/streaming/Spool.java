@@ -120,9 +120,10 @@ final class Spool implements AutoCloseable {
     /**
      * Copies what the writer hands over to {@code out}, calling {@code sent} after each copy, until
      * the writer has finished and everything is sent; throws the writer's failure, as
-     * {@link WriterFailed}, as soon as there is one.
+     * {@link WriterFailed}, as soon as there is one, and {@link ClientTooSlow} once the client
+     * falls below {@code pace}.
      */
-    void drainTo(OutputStream out, Sent sent) throws IOException {
+    void drainTo(OutputStream out, Sent sent, ReadingPace pace) throws IOException {
         byte[] buffer = new byte[COPY_BYTES];
         while (true) {
             Segment segment;
@@ -163,10 +164,14 @@ final class Spool implements AutoCloseable {
                 if (read < 0) {
                     throw new EOFException("the spool's segment " + segment.file + " ended early");
                 }
+                long handing = System.nanoTime();
                 out.write(buffer, 0, read);
+                if (read == left) {
+                    sent.sent();
+                }
+                pace.took(read, System.nanoTime() - handing);
                 left -= read;
             }
-            sent.sent();
             lock.lock();
             try {
                 segment.read += readable;

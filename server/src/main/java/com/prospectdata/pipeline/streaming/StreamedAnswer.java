@@ -167,7 +167,8 @@ public final class StreamedAnswer {
             begin();
             Spool spooled = Objects.requireNonNull(spool);
             try {
-                spooled.drainTo(sink, response::flushBuffer);
+                spooled.drainTo(sink, response::flushBuffer,
+                        new ReadingPace(spooling.minRate().toBytes(), spooling.rateWindow()));
             } catch (Spool.WriterFailed failed) {
                 rethrowFailureOf(written);
                 throw failed;

@@ -6,6 +6,7 @@ import com.prospectdata.core.errors.StreamAbortedException;
 import com.prospectdata.pipeline.AnswerEnd;
 import com.prospectdata.pipeline.AuthenticatedKey;
 import com.prospectdata.pipeline.RequestContext;
+import com.prospectdata.pipeline.streaming.ClientTooSlow;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
@@ -208,7 +209,12 @@ class RequestIdFilter extends OncePerRequestFilter {
                 // A stream that failed after its headers, which the error handler has logged: the
                 // container cuts the exchange (closes the connection, resets an HTTP/2 stream,
                 // CutAnswerValve), on its own signal for that, which it does not log again.
-                StatusSent.failed(request);
+                // A client too slow for the answer is cut as well, but the cut is its doing.
+                if (causedBy(failure, ClientTooSlow.class)) {
+                    ClientAbort.record(request);
+                } else {
+                    StatusSent.failed(request);
+                }
                 request.setAttribute(CutAnswerValve.CUT, failure);
                 throw new CloseNowException("A streamed answer failed after its headers were sent", failure);
             }
@@ -225,8 +231,12 @@ class RequestIdFilter extends OncePerRequestFilter {
     }
 
     private static boolean streamAborted(Throwable failure) {
+        return causedBy(failure, StreamAbortedException.class);
+    }
+
+    private static boolean causedBy(Throwable failure, Class<? extends Throwable> kind) {
         for (Throwable cause = failure; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
-            if (cause instanceof StreamAbortedException) {
+            if (kind.isInstance(cause)) {
                 return true;
             }
         }

@@ -25,6 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
 class SpoolTest {
 
     private static final long MAX_AHEAD = 1024 * 1024;
+    private static final ReadingPace NO_FLOOR = new ReadingPace(0, java.time.Duration.ofSeconds(60));
 
     @TempDir
     Path parent;
@@ -72,7 +73,7 @@ class SpoolTest {
                     throw new UncheckedIOException(e);
                 }
             });
-            spool.drainTo(read, () -> mostOnDisk.accumulateAndGet(bytesOnDisk(), Math::max));
+            spool.drainTo(read, () -> mostOnDisk.accumulateAndGet(bytesOnDisk(), Math::max), NO_FLOOR);
             expected = written.get(60, TimeUnit.SECONDS);
         }
 
@@ -92,7 +93,7 @@ class SpoolTest {
             byte[] expected = writeChunks(spool.input(), 3 * Spool.SEGMENT_BYTES, 11);
             spool.finish();
 
-            spool.drainTo(read, () -> { });
+            spool.drainTo(read, () -> { }, NO_FLOOR);
             assertThat(read.toByteArray()).isEqualTo(expected);
         }
     }
@@ -105,7 +106,7 @@ class SpoolTest {
             IllegalStateException failure = new IllegalStateException("the database went away");
             spool.fail(failure);
 
-            assertThatThrownBy(() -> spool.drainTo(new ByteArrayOutputStream(), () -> { }))
+            assertThatThrownBy(() -> spool.drainTo(new ByteArrayOutputStream(), () -> { }, NO_FLOOR))
                     .isInstanceOf(Spool.WriterFailed.class).hasCause(failure);
         }
     }

@@ -8,6 +8,7 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -36,7 +37,7 @@ class StreamedAnswerTest {
 
     private static final String NDJSON = "application/x-ndjson";
     /** Spools in the JVM's temporary directory, and the writer never more than a megabyte ahead. */
-    private static final StreamingProperties SPOOLING = new StreamingProperties(null, DataSize.ofMegabytes(1));
+    private static final StreamingProperties SPOOLING = new StreamingProperties(null, DataSize.ofMegabytes(1), DataSize.ofKilobytes(64), Duration.ofSeconds(60));
 
     private final MockHttpServletRequest request = new MockHttpServletRequest("GET", "/api/v1/things/export");
     private final MockHttpServletResponse response = new MockHttpServletResponse();
