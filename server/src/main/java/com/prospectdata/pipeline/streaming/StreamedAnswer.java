@@ -67,8 +67,10 @@ public final class StreamedAnswer {
     private final Map<String, String> headers = new LinkedHashMap<>();
     /** Completed by the writer when its body begins: its headers are all set. */
     private final CompletableFuture<Void> bodyBegun = new CompletableFuture<>();
-    /** The writer's; null until the body begins. */
-    private @Nullable Spool spool;
+    /** Made by the writer when its body begins, read by the stream's thread. */
+    private volatile @Nullable Spool spool;
+    /** Set by the stream's thread once it no longer sends: a writer that goes on is told so. */
+    private volatile boolean abandoned;
     /** The writer's; null until the body begins. */
     private @Nullable OutputStream body;
     /** The stream's: whether the status and headers have gone to the client. */
@@ -150,8 +152,9 @@ public final class StreamedAnswer {
                 finishBody();
                 written.complete(null);
             } catch (Throwable failure) {
-                if (spool != null) {
-                    spool.fail(failure);
+                Spool spooled = spool;
+                if (spooled != null) {
+                    spooled.fail(failure);
                 }
                 written.completeExceptionally(failure);
             }
@@ -179,9 +182,17 @@ public final class StreamedAnswer {
             rethrowFailureOf(written);
             response.flushBuffer();
         } finally {
+            // A writer still writing (the stream failed, or was interrupted) fails at its next
+            // write instead of waiting for a reader that is gone, its transaction with it.
+            abandoned = true;
+            Spool spooled = spool;
+            if (spooled != null) {
+                spooled.cancel();
+            }
             joinQuietly(writing);
-            if (spool != null) {
-                spool.close();
+            spooled = spool;
+            if (spooled != null) {
+                spooled.close();
             }
         }
     }
@@ -263,8 +274,14 @@ public final class StreamedAnswer {
     /** Where the body goes, compressed on its way when the client accepts gzip; the headers are sent now. */
     public OutputStream body() throws IOException {
         if (body == null) {
+            if (abandoned) {
+                throw new IOException("the answer's client is gone");
+            }
             Spool created = Spool.create(spooling.directory(), spooling.spoolAhead().toBytes());
             spool = created;
+            if (abandoned) {
+                created.cancel();
+            }
             body = wantsBody && gzip ? new GZIPOutputStream(created.input(), BUFFER_BYTES, true) : created.input();
             bodyBegun.complete(null);
         }
@@ -289,7 +306,8 @@ public final class StreamedAnswer {
         if (finished instanceof GZIPOutputStream compressing) {
             compressing.finish();
         }
-        Objects.requireNonNull(spool).finish();
+        Spool spooled = spool;
+        Objects.requireNonNull(spooled).finish();
     }
 
     /**
