@@ -494,14 +494,22 @@ class ScaleOutJarTest {
                 present.stream().map(UUID::toString).toList());
     }
 
-    /** Waits until every instance, asked directly, exports exactly {@code companies} of the search: it reads the last import. */
+    /**
+     * Waits until every instance, asked directly, exports exactly {@code companies} of the search:
+     * it reads the last import. An answer other than 200 on the way (a 503 with Retry-After while
+     * the replica is paused, say) is waited past like a stale one, and named if it is the last.
+     */
     private static void awaitEveryInstanceExporting(UUID search, java.util.Set<UUID> companies) {
         List<String> expected = companies.stream().map(UUID::toString).toList();
         for (String instance : topology.instanceUris()) {
             await(instance + " exporting the search as imported").atMost(within(MAX_AGE, Duration.ofSeconds(10)))
-                    .untilAsserted(() -> assertThat(exported(directGet(instance,
-                            "/api/v1/prospect-searches/" + search + "/companies/export", Map.of()).body()).keySet())
-                            .containsExactlyInAnyOrderElementsOf(expected));
+                    .untilAsserted(() -> {
+                        HttpResponse<String> export = directGet(instance, "/api/v1/prospect-searches/" + search + "/companies/export",
+                                Map.of());
+                        assertThat(export.statusCode()).as("%s answered %s (Retry-After %s): %s", instance, export.statusCode(),
+                                export.headers().firstValue("Retry-After").orElse("-"), export.body()).isEqualTo(200);
+                        assertThat(exported(export.body()).keySet()).containsExactlyInAnyOrderElementsOf(expected);
+                    });
         }
     }
 
@@ -816,6 +824,10 @@ class ScaleOutJarTest {
         for (String line : body.split("\n")) {
             if (!line.isEmpty()) {
                 JsonNode company = com.prospectdata.testing.Json.parse(line);
+                if (company.get("id") == null) {
+                    // An error's body, not an export's lines: said as a failed assertion, which a wait retries.
+                    throw new AssertionError("not an export: " + body);
+                }
                 companies.put(company.get("id").stringValue(), company.toString());
             }
         }
