@@ -219,16 +219,21 @@ class EmbeddedDatabaseRecoveryJarTest {
 
     /** The server's sessions with a transaction open: none but this test's own query. */
     private List<String> openTransactions(Postmaster postmaster) throws Exception {
-        List<String> open = new ArrayList<>();
+        return otherClientSessions(postmaster, "state || ': ' || query", "xact_start IS NOT NULL");
+    }
+
+    /** {@code column} of every client session but the one asking that matches {@code condition}. */
+    private List<String> otherClientSessions(Postmaster postmaster, String column, String condition) throws Exception {
+        List<String> sessions = new ArrayList<>();
         try (Connection connection = postmaster.connect("postgres", deployment.password());
              Statement statement = connection.createStatement();
-             ResultSet rows = statement.executeQuery("SELECT state || ': ' || query FROM pg_stat_activity"
-                     + " WHERE backend_type = 'client backend' AND xact_start IS NOT NULL AND pid <> pg_backend_pid()")) {
+             ResultSet rows = statement.executeQuery("SELECT " + column + " FROM pg_stat_activity"
+                     + " WHERE backend_type = 'client backend' AND pid <> pg_backend_pid() AND " + condition)) {
             while (rows.next()) {
-                open.add(rows.getString(1));
+                sessions.add(rows.getString(1));
             }
         }
-        return open;
+        return sessions;
     }
 
     /**
@@ -246,45 +251,37 @@ class EmbeddedDatabaseRecoveryJarTest {
     void clientsBelowThePaceFloorAreCutOnBothProtocols() throws Exception {
         String path = "/api/v1/prospect-searches/" + LARGE_SEARCH + "/companies/export";
         long logLines = ServerClock.lines(server);
-        CompletableFuture<String> http11 = CompletableFuture.supplyAsync(() -> slowHttp11Until499(path, logLines));
+        String http2KeyId = keyIdOf(key);
+        String http11KeyId = keyIdOf(secondKey);
+        // The server lets go of the HTTP/1.1 client long before that client could see it: read
+        // until the server has logged the export's end, for a minute at most.
+        long readUntil = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        CompletableFuture<PausedHttp11Export.End> http11 = CompletableFuture.supplyAsync(() -> PausedHttp11Export.readAt(
+                server.port(), path, secondKey, 8 * 1024,
+                () -> System.nanoTime() > readUntil || !exportAccessLines(logLines, http11KeyId).isEmpty()));
         RawHttp2.Response http2 = RawHttp2.readAt(server.port(), path, key, 8 * 1024);
-        String http11Access = http11.get(120, TimeUnit.SECONDS);
-        log.info("At 8 KB/s: HTTP/2 {} bytes, ended {}, reset {}; HTTP/1.1 {}", http2.body().length(), http2.ended(),
-                http2.resetCode(), http11Access);
+        PausedHttp11Export.End http11End = http11.get(120, TimeUnit.SECONDS);
+        List<String> http11Access = exportAccessLines(logLines, http11KeyId);
+        log.info("At 8 KB/s: HTTP/2 {} bytes, ended {}, reset {}; HTTP/1.1 {}, {}", http2.body().length(), http2.ended(),
+                http2.resetCode(), http11End, http11Access);
         assertThat(http2.ended()).as("HTTP/2 at 8 KB/s: never a clean end").isFalse();
         assertThat(http2.resetCode()).as("HTTP/2 at 8 KB/s: the stream reset").isPresent();
-        assertThat(http11Access).as("HTTP/1.1 at 8 KB/s: let go as the client's doing").contains(" status=499 ");
-        List<String> http2Access = await().atMost(Duration.ofSeconds(30)).until(() -> exportAccessLines(logLines, key), lines -> !lines.isEmpty());
+        assertThat(http11Access).as("HTTP/1.1 at 8 KB/s: let go as the client's doing").singleElement().asString()
+                .contains(" status=499 ");
+        List<String> http2Access = await().atMost(Duration.ofSeconds(30)).until(() -> exportAccessLines(logLines, http2KeyId),
+                lines -> !lines.isEmpty());
         assertThat(http2Access).as("HTTP/2 at 8 KB/s: logged as the client's doing").singleElement().asString().contains(" status=499 ");
         assertThat(server.logText().lines().skip(logLines).filter(line -> line.contains("ClientTooSlow")))
                 .as("the floor's cut said once, with why").hasSize(1);
     }
 
-    /** Reads the export over HTTP/1.1 at 8 KB/s until the server has logged its end; that access line. */
-    private String slowHttp11Until499(String path, long logLines) {
-        try (PausedHttp11Export export = PausedHttp11Export.begin(server.port(), path, secondKey)) {
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-            for (long wanted = 819; System.nanoTime() < deadline; wanted += 819) {
-                List<String> ended = exportAccessLines(logLines, secondKey);
-                if (!ended.isEmpty()) {
-                    return ended.getFirst();
-                }
-                export.read(wanted);
-                Thread.sleep(100);
-            }
-            return "no access line within a minute";
-        } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
+    /** The id of the key whose secret is {@code secret}, as the access log names it. */
+    private String keyIdOf(String secret) {
+        return server.validRequest().header("Authorization", "Bearer " + secret).get("/api/v1/usage").jsonPath().getString("id");
     }
 
-    /** The access lines of exports by the key whose secret is {@code withKey}, logged since {@code logLines}. */
-    private List<String> exportAccessLines(long logLines, String withKey) {
-        String keyId = server.validRequest().header("Authorization", "Bearer " + withKey).get("/api/v1/usage")
-                .jsonPath().getString("id");
+    /** The access lines of exports by the key {@code keyId}, logged since {@code logLines}. */
+    private List<String> exportAccessLines(long logLines, String keyId) {
         return server.logText().lines().skip(logLines)
                 .filter(line -> line.contains(" access ") && line.contains("operation=exportProspectSearchCompanies")
                         && line.contains(" key_id=" + keyId + " "))
@@ -444,15 +441,6 @@ class EmbeddedDatabaseRecoveryJarTest {
 
     /** The backends of every client session but the one asking, which ends before they are held back. */
     private List<Long> clientBackends(Postmaster postmaster) throws Exception {
-        List<Long> pids = new ArrayList<>();
-        try (Connection connection = postmaster.connect("postgres", deployment.password());
-             Statement statement = connection.createStatement();
-             ResultSet rows = statement.executeQuery("SELECT pid FROM pg_stat_activity"
-                     + " WHERE backend_type = 'client backend' AND pid <> pg_backend_pid()")) {
-            while (rows.next()) {
-                pids.add(rows.getLong(1));
-            }
-        }
-        return pids;
+        return otherClientSessions(postmaster, "pid", "true").stream().map(Long::valueOf).toList();
     }
 }

@@ -9,6 +9,7 @@ import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
+import java.util.function.BooleanSupplier;
 import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLSocket;
 
@@ -63,13 +64,22 @@ public final class PausedHttp11Export implements AutoCloseable {
 
     /** The answer to {@code GET path}, read at about {@code bytesPerSecond} in tenths of a second, to its end or its cut. */
     public static End readAt(int port, String path, String key, int bytesPerSecond) {
+        return readAt(port, path, key, bytesPerSecond, () -> false);
+    }
+
+    /**
+     * The answer to {@code GET path}, read at about {@code bytesPerSecond} in tenths of a second
+     * (the pace is the client being simulated, not a bound on the server), to its end, its cut,
+     * or the first step at which {@code enough} holds.
+     */
+    public static End readAt(int port, String path, String key, int bytesPerSecond, BooleanSupplier enough) {
         try (PausedHttp11Export export = begin(port, path, key)) {
             if (export.status() != 200) {
                 throw new IllegalStateException("GET " + path + " answered " + export.status());
             }
             for (long wanted = bytesPerSecond / 10; ; wanted += bytesPerSecond / 10) {
                 End sofar = export.read(wanted);
-                if (!sofar.how().equals(STILL_OPEN)) {
+                if (!sofar.how().equals(STILL_OPEN) || enough.getAsBoolean()) {
                     return sofar;
                 }
                 Thread.sleep(100);
