@@ -306,6 +306,11 @@ class EmbeddedDatabaseRecoveryJarTest {
             await().atMost(Duration.ofSeconds(30)).until(() -> http2.headersReceived(stream) || http2.ended(stream));
             assertThat(http2.headersReceived(stream)).as("HTTP/2: the export began").isTrue();
             assertThat(http11.status()).as("HTTP/1.1: the export began").isEqualTo(200);
+            // Headers go before the first rows are read: the kill waits for the body to have
+            // begun, and for both writers to be held back with their snapshots open.
+            assertThat(http11.read(1).bytes()).as("HTTP/1.1: some of the body came before the kill").isPositive();
+            await("both exports' writers held back, their transactions open").atMost(Duration.ofSeconds(30))
+                    .until(() -> openTransactions(before), sessions -> sessions.size() == 2);
             long logLines = ServerClock.lines(server);
 
             Postmaster.signal("KILL", List.of(before.pid()));
@@ -319,7 +324,6 @@ class EmbeddedDatabaseRecoveryJarTest {
             assertThat(http2End.ended()).as("HTTP/2: the stream never ends cleanly").isFalse();
             assertThat(http2End.resetCode()).as("HTTP/2: the stream is reset").contains(INTERNAL_ERROR);
             assertThat(http11End.lastChunk()).as("HTTP/1.1: no last chunk").isFalse();
-            assertThat(http11End.bytes()).as("HTTP/1.1: some of the body came first").isPositive();
 
             Serving.await(server, key, Duration.ofSeconds(60));
             List<String> since = server.logText().lines().skip(logLines).toList();

@@ -82,6 +82,8 @@ public final class RawHttp2 implements AutoCloseable {
         final ByteArrayOutputStream body = new ByteArrayOutputStream();
         final CompletableFuture<Response> done = new CompletableFuture<>();
         volatile boolean headersReceived;
+        /** Whether this client has reset it: a stream is reset once (RFC 9113, 5.1). */
+        boolean resetSent;
 
         Stream(int id) {
             this.id = id;
@@ -204,9 +206,20 @@ public final class RawHttp2 implements AutoCloseable {
         }
     }
 
-    /** Resets the stream with CANCEL, as a client that gave up on it does. */
+    /**
+     * Resets the stream with CANCEL, as a client that gave up on it does; nothing if it is closed
+     * already (ended by the server, or reset before): no frame but PRIORITY may follow on a
+     * closed stream (RFC 9113, 5.1), and Tomcat answers a second reset with a stream error.
+     */
     public void cancel(int streamId) throws IOException {
         synchronized (out) {
+            Stream stream = streams.get(streamId);
+            if (stream != null && (stream.resetSent || stream.done.isDone())) {
+                return;
+            }
+            if (stream != null) {
+                stream.resetSent = true;
+            }
             writeFrame(RST_STREAM, 0, streamId, ByteBuffer.allocate(4).putInt(CANCEL).array());
             out.flush();
         }
