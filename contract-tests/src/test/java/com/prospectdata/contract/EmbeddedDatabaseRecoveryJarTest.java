@@ -120,10 +120,12 @@ class EmbeddedDatabaseRecoveryJarTest {
         // An export's writer may run at most 2 MB ahead of its client: the large search's export,
         // several times that, keeps its snapshot while its client does not read; the fixture's
         // small ones do not (docs/api-rules.md §14).
-        // The floor on a client's pace averaged over 5 s rather than a minute: the rule, not its
-        // default window, is what the slow clients' test checks.
+        // The floor on a client's pace averaged over 5 s rather than a minute, and a write waiting
+        // 10 s at most rather than two minutes: the rules, not their defaults, are what the slow
+        // clients' test checks.
         server = deployment.server("embedded-recovery").argument("--app.streaming.spool-ahead=2MB")
-                .argument("--app.streaming.min-rate=64KB").argument("--app.streaming.rate-window=5s").start();
+                .argument("--app.streaming.min-rate=64KB").argument("--app.streaming.rate-window=5s")
+                .argument("--app.write-timeout=10s").start();
     }
 
     /** A search of the fixture's organization with companies of five contacts each. */
@@ -240,7 +242,7 @@ class EmbeddedDatabaseRecoveryJarTest {
      * Clients below the floor on a client's pace are cut, on both protocols at once, and logged as
      * their own doing (499). Over HTTP/2, at 8 KB/s, by the floor (app.streaming.min-rate, 64 KB/s
      * here over 5 s): the stream is reset, and the cut is said once, naming why. Over HTTP/1.1 the
-     * container's bound on a write that makes no way (server.tomcat.connection-timeout) comes
+     * bound on a write that makes no way (app.write-timeout, 10 s here) comes
      * first: the kernel holds megabytes of the answer for the client, and a client that slow does
      * not free enough of them for the next write in time. The server lets go of the connection
      * then; the client would see the end only once it had read what the kernel held, so it is

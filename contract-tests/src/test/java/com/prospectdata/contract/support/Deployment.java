@@ -11,7 +11,9 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
@@ -159,6 +161,27 @@ public final class Deployment implements AutoCloseable {
         } catch (SQLException e) {
             throw new IllegalStateException("Could not read last_used_at of key " + keyId, e);
         }
+    }
+
+    /**
+     * How long each session of {@code applicationName} (PgJDBC's {@code ApplicationName}) has had
+     * its transaction open, read now on the database's clock; none if no such session is in one.
+     */
+    public List<java.time.Duration> openTransactionAges(String applicationName) {
+        List<java.time.Duration> ages = new ArrayList<>();
+        try (Connection connection = database.connectToDatabase();
+             PreparedStatement query = connection.prepareStatement("SELECT extract(epoch FROM clock_timestamp() - xact_start)"
+                     + " FROM pg_stat_activity WHERE application_name = ? AND xact_start IS NOT NULL")) {
+            query.setString(1, applicationName);
+            try (ResultSet rows = query.executeQuery()) {
+                while (rows.next()) {
+                    ages.add(java.time.Duration.ofNanos((long) (rows.getDouble(1) * 1e9)));
+                }
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("Could not read the open transactions of " + applicationName, e);
+        }
+        return ages;
     }
 
     @Override

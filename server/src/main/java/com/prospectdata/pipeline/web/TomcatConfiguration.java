@@ -18,11 +18,13 @@ class TomcatConfiguration implements WebServerFactoryCustomizer<TomcatServletWeb
     private final int plainHttpPort;
     private final boolean http2;
     private final Duration stalledStreamTimeout;
+    private final Duration writeTimeout;
 
     TomcatConfiguration(WebProperties settings) {
         this.plainHttpPort = settings.plainHttpPort();
         this.http2 = settings.http2();
         this.stalledStreamTimeout = settings.stalledStreamTimeout();
+        this.writeTimeout = settings.writeTimeout();
     }
 
     @Override
@@ -48,6 +50,10 @@ class TomcatConfiguration implements WebServerFactoryCustomizer<TomcatServletWeb
             TLSClientHelloExtractor.USE_TLS_RESPONSE = ApiExceptionHandler.plainHttpOnTheTlsPort();
         }
         factory.addConnectorCustomizers(connector -> {
+            if (connector.getProtocolHandler() instanceof ApiHttp11Protocol protocol) {
+                // Not the connection timeout, which also bounds a request's headers (WebProperties).
+                protocol.setWriteTimeout(writeTimeout.toMillis());
+            }
             if (http2 && tls) {
                 // Offered through ALPN during the TLS handshake; clients that do not ask keep HTTP/1.1.
                 connector.addUpgradeProtocol(http2Protocol());
@@ -71,14 +77,16 @@ class TomcatConfiguration implements WebServerFactoryCustomizer<TomcatServletWeb
     /**
      * HTTP/2 as Tomcat defines it, but for how long a stream may wait for a client that reads
      * nothing of its answer ({@code app.stalled-stream-timeout}): until it is reset, the answer
-     * stays in memory and keeps one of its key's share of requests (load/KeyShareFilter). The
-     * rest are Tomcat's defaults, listed in docs/OPERATIONS.md, "Overload": 100 streams a
-     * connection, 20 of them served at once, and the overhead protection that ends a connection
+     * stays in memory and keeps one of its key's share of requests (load/KeyShareFilter); and for
+     * how long a write to the connection may wait ({@code app.write-timeout}). The rest are Tomcat's
+     * defaults, listed in docs/OPERATIONS.md, "Overload": 100 streams a connection, 20 of them
+     * served at once, and the overhead protection that ends a connection
      * spending more frames on resets, pings, tiny window updates and empty data than on requests.
      */
     private Http2Protocol http2Protocol() {
         Http2Protocol protocol = new Http2Protocol();
         protocol.setStreamWriteTimeout(stalledStreamTimeout.toMillis());
+        protocol.setWriteTimeout(writeTimeout.toMillis());
         return protocol;
     }
 }

@@ -14,8 +14,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.validation.annotation.Validated;
 
 /**
- * {@code app.plain-http-port}, {@code app.cors.*}, {@code app.compression.*}, {@code app.http2} and
- * {@code app.stalled-stream-timeout}.
+ * {@code app.plain-http-port}, {@code app.cors.*}, {@code app.compression.*}, {@code app.http2},
+ * {@code app.stalled-stream-timeout} and {@code app.write-timeout}.
  *
  * @param plainHttpPort a plain-HTTP listener that answers every request 403
  *        {@code HTTPS_REQUIRED}, for clients that still call {@code http://}; 0 for none
@@ -28,6 +28,15 @@ import org.springframework.validation.annotation.Validated;
  *        such answer keeps its memory and one of its key's share of requests
  *        (pipeline/load/KeyShareFilter) until then; a client that reads, however slowly, resets
  *        the clock with every window it opens
+ * @param writeTimeout how long one write to a connection may wait for a client that takes none
+ *        of it, on both protocols, before the connection is closed: a bound for a client that
+ *        takes nothing at all, not a rule on slow ones (that is {@code app.streaming.min-rate}).
+ *        A client reading slowly into a large TCP receive buffer reopens its window only once
+ *        it has read a good part of that buffer, so an honest client above the pace floor
+ *        keeps a write waiting for its buffer's size over its pace: tens of seconds for
+ *        megabytes at 100 KB/s (bench/notes/performance.md, "Slow readers and the write
+ *        timeout"). Tomcat's own bounds were 10 s on HTTP/1.1 (the connection timeout, which
+ *        still bounds reading a request's headers) and 5 s on HTTP/2
  */
 @ConfigurationProperties("app")
 @Validated
@@ -36,7 +45,8 @@ record WebProperties(
         @DefaultValue @Valid Cors cors,
         @DefaultValue @Valid Compression compression,
         @DefaultValue("true") boolean http2,
-        @DefaultValue("10s") @NotNull @DurationMin(seconds = 1) @DurationMax(minutes = 10) Duration stalledStreamTimeout) {
+        @DefaultValue("10s") @NotNull @DurationMin(seconds = 1) @DurationMax(minutes = 10) Duration stalledStreamTimeout,
+        @DefaultValue("2m") @NotNull @DurationMin(seconds = 1) @DurationMax(hours = 1) Duration writeTimeout) {
 
     /**
      * @param enabled whether a 200 is gzip-compressed for a client whose {@code Accept-Encoding} allows it

@@ -54,6 +54,8 @@ class BadSettingTest {
             --app.load.queued-deadline=500ms               | app.load.queued-deadline-longer-than-max-wait=false | must be longer than app.load.max-wait
             --app.load.queued-deadline=20ms                | app.load.queued-deadline=20ms                | longer than or equal to 100 millis
             --app.load.list-concurrency=-4                 | app.load.list-concurrency=-4                 | greater than or equal to 0
+            --app.write-timeout=0s                         | app.write-timeout=0s                         | longer than or equal to 1 second
+            --app.write-timeout=2h                         | app.write-timeout=2h                         | shorter than or equal to 1 hour
             --app.public-base-url=https://api.example.com/  | app.public-base-url=https://api.example.com/  | must be https:// followed by a DNS name
             --app.public-base-url=http://api.example.com   | app.public-base-url=http://api.example.com   | nothing after it
             --app.public-base-url=https://api.example.com:0 | app.public-base-url=https://api.example.com:0 | port from 1 to 65535
