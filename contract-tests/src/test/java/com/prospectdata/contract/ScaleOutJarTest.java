@@ -544,10 +544,13 @@ class ScaleOutJarTest {
         // Each instance reads the data versions every 250 ms and may use a read up to max-age old
         // (docs/api-rules.md §1), so one request may already see the removal while the next still
         // gets a page kept under the version before it: every answer must let it go within the
-        // same bound, not at the instant of the first 404.
+        // same bound, not at the instant of the first 404. Meanwhile the company may also come
+        // back whole (200) under another validator: the one held may be its body's hash, taken
+        // while the instance had no fresh data version (a poll late on a busy machine), and the
+        // same read under a version gets the version's hash.
         for (String instance : topology.instanceUris()) {
             topology.awaitDirect(instance, key(), "/api/v1/companies/" + removed, Map.of("If-None-Match", etags.get(instance)), 404,
-                    fresh, Set.of(304));
+                    fresh, Set.of(304, 200));
             await("nothing on " + instance + " still showing the removed company").atMost(fresh)
                     .untilAsserted(() -> assertThat(stillShowing(instance, search, removed, kept)).isEmpty());
         }

@@ -46,19 +46,20 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Slow clients of an export, at the server's default settings (docs/api-rules.md §14): a search
- * of about 10 MB, on a server of this class's own.
+ * Slow clients of an export (docs/api-rules.md §14): a search of about 10 MB, on a server of this
+ * class's own at the default settings but one, four export slots instead of two, so that both
+ * kinds of client below run at once.
  * <ol>
  * <li>Honest clients at 100 KB/s finish it, over HTTP/1.1 and over HTTP/2 at once: curl with
  * {@code --limit-rate}, a client nobody here wrote, whose kernel takes megabytes ahead of it and
  * reopens its TCP window only once it has read a good part of them, so the server's writes wait
  * tens of seconds at a time (app.write-timeout).</li>
- * <li>Two clients far below the pace floor, from two keys, over HTTP/2, which would take hours:
- * both export slots are theirs, so a third key's export is told 503 with {@code Retry-After};
- * retried as told, it is served whole once the floor (app.streaming.min-rate over
- * app.streaming.rate-window) has cut them, each cut logged as the client's doing (499). The
- * export's snapshot is never held for them: no transaction of the server's stays open for longer
- * than reading the search takes.</li>
+ * <li>Meanwhile two clients far below the pace floor, from two keys, over HTTP/2, which would
+ * take hours: with the honest ones they hold every export slot, so a third key's export is told
+ * 503 with {@code Retry-After}; retried as told, it is served whole once a slot is free. The
+ * floor (app.streaming.min-rate over app.streaming.rate-window) cuts the slow ones, each cut
+ * logged as the client's doing (499). The export's snapshot is never held for them: no
+ * transaction of the server's stays open for longer than reading the search takes.</li>
  * </ol>
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -79,11 +80,14 @@ class SlowReadersJarTest extends ContractTest {
     /** The defaults of app.streaming.rate-window and app.write-timeout. */
     private static final Duration RATE_WINDOW = Duration.ofSeconds(60);
     private static final Duration WRITE_TIMEOUT = Duration.ofMinutes(2);
+    private static final int EXPORT_SLOTS = 4;
 
     private final ExecutorService readers = Executors.newVirtualThreadPerTaskExecutor();
     private final List<String> keys = new ArrayList<>();
     private Path files;
     private ServerProcess server;
+    private CompletableFuture<CurlRun> honestHttp11;
+    private CompletableFuture<CurlRun> honestHttp2;
 
     @BeforeAll
     void aTenMegabyteSearchOnAServerOfItsOwn() throws IOException {
@@ -111,7 +115,7 @@ class SlowReadersJarTest extends ContractTest {
         for (int i = 0; i < 5; i++) {
             keys.add(environment().key(FixtureKey.of(ORGANIZATION).enterprise(100_000).label("slow readers " + i)).key());
         }
-        server = ServerProcess.onSharedDatabase("slow-readers")
+        server = ServerProcess.onSharedDatabase("slow-readers").argument("--app.load.export-concurrency=" + EXPORT_SLOTS)
                 .argument("--spring.datasource.hikari.data-source-properties.ApplicationName=" + APPLICATION).start();
     }
 
@@ -153,32 +157,25 @@ class SlowReadersJarTest extends ContractTest {
                 Files.readString(stderr, StandardCharsets.UTF_8));
     }
 
-    @Test
-    @Order(1)
-    void honestClientsAt100KBPerSecondFinishOnBothProtocols() throws Exception {
-        CompletableFuture<CurlRun> http11 = CompletableFuture.supplyAsync(() -> {
+    private CompletableFuture<CurlRun> curlInBackground(String protocol, String key) {
+        return CompletableFuture.supplyAsync(() -> {
             try {
-                return curlAt100KBPerSecond("http1.1", keys.get(0));
+                return curlAt100KBPerSecond(protocol, key);
             } catch (IOException | InterruptedException e) {
                 throw new IllegalStateException(e);
             }
         }, readers);
-        CurlRun http2 = curlAt100KBPerSecond("http2", keys.get(1));
-        CurlRun http11Run = http11.get(5, TimeUnit.MINUTES);
-        log.info("At 100 KB/s: HTTP/1.1 {} bytes, {} lines, exit {}; HTTP/2 {} bytes, {} lines, exit {}", http11Run.bytes(),
-                http11Run.lines(), http11Run.exitStatus(), http2.bytes(), http2.lines(), http2.exitStatus());
-        for (CurlRun run : List.of(http11Run, http2)) {
-            assertThat(run.exitStatus()).as("curl's exit status: %s", run.stderr()).isZero();
-            assertThat(run.headers()).startsWith(run == http2 ? "HTTP/2 200" : "HTTP/1.1 200");
-            assertThat(run.bytes()).as("about 10 MB").isGreaterThan(10_000_000L);
-            assertThat(run.lines()).as("every line").isEqualTo(COMPANIES).isEqualTo(Long.parseLong(run.header("Export-Total")));
-        }
     }
 
     @Test
-    @Order(2)
+    @Order(1)
     void twoReadersThatWouldTakeHoursFreeTheSlotsAndHoldNoSnapshot() throws Exception {
         long logLines = ServerClock.lines(server);
+        Management management = Management.of(server);
+        honestHttp11 = curlInBackground("http1.1", keys.get(0));
+        honestHttp2 = curlInBackground("http2", keys.get(1));
+        await("both honest exports under way").atMost(Duration.ofSeconds(30))
+                .until(() -> management.scrape().sum("api_load_in_flight", Map.of("kind", "export")) >= 2);
         // 2 KB/s: 10 MB in about an hour and a half.
         List<CompletableFuture<RawHttp2.Response>> slow = List.of(keys.get(2), keys.get(3)).stream()
                 .map(key -> CompletableFuture.supplyAsync(() -> {
@@ -196,9 +193,8 @@ class SlowReadersJarTest extends ContractTest {
         Instant served = null;
         HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
                 .sslContext(LocalTls.trustingEverything()).connectTimeout(Duration.ofSeconds(10)).build();
-        Management management = Management.of(server);
-        await("both slow exports under way").atMost(Duration.ofSeconds(30))
-                .until(() -> management.scrape().sum("api_load_in_flight", Map.of("kind", "export")) >= 2);
+        await("every export slot taken").atMost(Duration.ofSeconds(30))
+                .until(() -> management.scrape().sum("api_load_in_flight", Map.of("kind", "export")) >= EXPORT_SLOTS);
         Instant giveUp = began.plus(tolerance(RATE_WINDOW.plus(WRITE_TIMEOUT)));
         while (served == null && Instant.now().isBefore(giveUp)) {
             for (Duration age : environment().deployment().openTransactionAges(APPLICATION)) {
@@ -251,5 +247,21 @@ class SlowReadersJarTest extends ContractTest {
         // would have been open for the minute the floor gave them.
         assertThat(oldestTransaction).as("no transaction held open for the slow readers")
                 .isLessThan(tolerance(Duration.ofSeconds(15)));
+    }
+
+    @Test
+    @Order(2)
+    void honestClientsAt100KBPerSecondFinishOnBothProtocols() throws Exception {
+        assertThat(honestHttp11).as("started by the test before").isNotNull();
+        CurlRun http11 = honestHttp11.get(5, TimeUnit.MINUTES);
+        CurlRun http2 = honestHttp2.get(5, TimeUnit.MINUTES);
+        log.info("At 100 KB/s: HTTP/1.1 {} bytes, {} lines, exit {}; HTTP/2 {} bytes, {} lines, exit {}", http11.bytes(),
+                http11.lines(), http11.exitStatus(), http2.bytes(), http2.lines(), http2.exitStatus());
+        for (CurlRun run : List.of(http11, http2)) {
+            assertThat(run.exitStatus()).as("curl's exit status: %s", run.stderr()).isZero();
+            assertThat(run.headers()).startsWith(run == http2 ? "HTTP/2 200" : "HTTP/1.1 200");
+            assertThat(run.bytes()).as("about 10 MB").isGreaterThan(10_000_000L);
+            assertThat(run.lines()).as("every line").isEqualTo(COMPANIES).isEqualTo(Long.parseLong(run.header("Export-Total")));
+        }
     }
 }
