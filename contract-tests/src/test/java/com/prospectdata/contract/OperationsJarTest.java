@@ -366,8 +366,10 @@ class OperationsJarTest extends ContractTest {
         assertThat(response.header("Access-Control-Allow-Credentials")).as("keys are not cookies").isNull();
         assertThat(response.headers().getValues("Vary")).as("caches keep answers per origin").contains("Origin");
         assertThat(Cors.listedLowerCase(response.header("Access-Control-Expose-Headers")))
-                .as("a browser client can read the request id, its budget, the ETag, the page links and the key's expiry")
-                .contains("x-request-id", "x-ratelimit-remaining", "retry-after", "etag", "link", "api-key-expiration");
+                .as("a browser client can read the request id, its budget, the ETag, the page links, the key's expiry,"
+                        + " and an export's line count and feed position")
+                .contains("x-request-id", "x-ratelimit-remaining", "retry-after", "etag", "link", "api-key-expiration",
+                        "export-total", "changes-cursor");
     }
 
     @Test

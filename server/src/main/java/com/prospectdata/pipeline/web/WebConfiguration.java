@@ -44,7 +44,8 @@ class WebConfiguration implements WebMvcConfigurer {
                 .allowedMethods("GET")
                 .allowedHeaders("Authorization", "Accept", "X-Request-Id", "If-None-Match")
                 .exposedHeaders("X-Request-Id", "X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset",
-                        "RateLimit-Policy", "RateLimit", "Retry-After", "ETag", "Link", "API-Key-Expiration")
+                        "RateLimit-Policy", "RateLimit", "Retry-After", "ETag", "Link", "API-Key-Expiration",
+                        "Export-Total", "Changes-Cursor")
                 .allowCredentials(false)
                 .maxAge(600);
     }
@@ -53,7 +54,7 @@ class WebConfiguration implements WebMvcConfigurer {
      * The asynchronous requests are the streams (pipeline/streaming), which last as long as their
      * client reads: no time limit of their own (the container's default would cut a long export).
      * A client that stops reading is ended by the write timeouts
-     * ({@code app.stalled-stream-timeout}, {@code server.tomcat.connection-timeout}); the
+     * ({@code app.stalled-stream-timeout}, {@code app.write-timeout}) or the pace floor; the
      * writer runs on Spring Boot's task executor, a virtual thread per stream.
      */
     @Override
