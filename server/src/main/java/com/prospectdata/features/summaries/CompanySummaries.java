@@ -164,7 +164,9 @@ public class CompanySummaries {
     private Map<UUID, TechnologySummary> technologies(RequestReads.Snapshot snapshot, List<UUID> companyIds) {
         Field<UUID> companyId = summaryRows.field("company_id", UUID.class);
         Field<Integer> part = summaryRows.field("part", Integer.class);
-        Field<ScanStatus> status = summaryRows.field(WEBTECH_SCAN.STATUS.getName(), ScanStatus.class);
+        // The column's own data type, with its converter: looked up by class instead, jOOQ falls
+        // back on its deprecated static type registry and logs a warning with a stack trace.
+        Field<ScanStatus> status = summaryRows.field(WEBTECH_SCAN.STATUS.getName(), WEBTECH_SCAN.STATUS.getDataType());
         Field<String> name = summaryRows.field("name", String.class);
         Field<String> category = summaryRows.field("category", String.class);
         Field<Integer> confidence = summaryRows.field("confidence", Integer.class);

@@ -36,7 +36,8 @@ import org.springframework.validation.annotation.Validated;
  *        keeps a write waiting for its buffer's size over its pace: tens of seconds for
  *        megabytes at 100 KB/s (bench/notes/performance.md, "Slow readers and the write
  *        timeout"). Tomcat's own bounds were 10 s on HTTP/1.1 (the connection timeout, which
- *        still bounds reading a request's headers) and 5 s on HTTP/2
+ *        still bounds reading a request's headers) and 5 s on HTTP/2, where the same bound also
+ *        covers a client that keeps the connection's flow-control window shut
  */
 @ConfigurationProperties("app")
 @Validated
