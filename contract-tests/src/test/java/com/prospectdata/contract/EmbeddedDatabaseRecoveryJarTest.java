@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.prospectdata.contract.support.EmbeddedDeployment;
+import com.prospectdata.contract.support.ImportLines;
 import com.prospectdata.contract.support.LivenessWatch;
 import com.prospectdata.contract.support.LocalTls;
 import com.prospectdata.contract.support.PausedHttp11Export;
@@ -32,8 +33,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
-import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -112,7 +111,8 @@ class EmbeddedDatabaseRecoveryJarTest {
     void startServeOnItsOwnEmbeddedDatabase() throws IOException {
         deployment = EmbeddedDeployment.create("embedded-recovery");
         Path largeSearch = deployment.directory().resolve("large-search.jsonl");
-        Files.write(largeSearch, largeSearchLines(), StandardCharsets.UTF_8);
+        Files.write(largeSearch, ImportLines.largeSearch(LARGE_SEARCH, Fixture.ORG_OURS, "Exported while the database dies",
+                LARGE_SEARCH_COMPANIES, 0xc1L), StandardCharsets.UTF_8);
         deployment.operatorCommands().run("import", largeSearch.toString()).requireSuccess();
         key = deployment.issueKey("EmbeddedDatabaseRecoveryJarTest");
         // A key runs one export at a time: the two protocols' exports run at once from two keys.
@@ -126,26 +126,6 @@ class EmbeddedDatabaseRecoveryJarTest {
         server = deployment.server("embedded-recovery").argument("--app.streaming.spool-ahead=2MB")
                 .argument("--app.streaming.min-rate=64KB").argument("--app.streaming.rate-window=5s")
                 .argument("--app.write-timeout=10s").start();
-    }
-
-    /** A search of the fixture's organization with companies of five contacts each. */
-    private static List<String> largeSearchLines() {
-        List<String> lines = new ArrayList<>();
-        lines.add("{\"type\":\"prospect_search\",\"id\":\"" + LARGE_SEARCH + "\",\"organization_id\":\"" + Fixture.ORG_OURS
-                + "\",\"name\":\"Exported while the database dies\"}");
-        for (int i = 0; i < LARGE_SEARCH_COMPANIES; i++) {
-            StringBuilder contacts = new StringBuilder();
-            for (int c = 0; c < 5; c++) {
-                contacts.append(c == 0 ? "" : ",").append(String.format(Locale.ROOT,
-                        "{\"id\":\"%s\",\"name\":\"Contact %d of company %d\",\"email\":\"contact%d.company%d@example.com\","
-                                + "\"title\":\"Head of Procurement and Strategic Sourcing\"}", new UUID(0xc2L, (long) i * 8 + c), c, i, c, i));
-            }
-            lines.add(String.format(Locale.ROOT, "{\"type\":\"company\",\"id\":\"%s\",\"prospect_search_id\":\"%s\","
-                    + "\"name\":\"Company %05d\",\"city\":\"Leipzig\",\"country\":\"Germany\",\"business_type\":\"Software\","
-                    + "\"website\":\"https://company%d.example.com\",\"match_score\":%.1f,\"review_status\":\"pending\","
-                    + "\"contacts\":[%s]}", new UUID(0xc1L, i), LARGE_SEARCH, i, i, (i % 101) / 10.0, contacts));
-        }
-        return lines;
     }
 
     @AfterAll

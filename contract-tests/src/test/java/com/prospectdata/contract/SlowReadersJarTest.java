@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 
 import com.prospectdata.contract.support.ContractTest;
 import com.prospectdata.contract.support.FixtureKey;
+import com.prospectdata.contract.support.ImportLines;
 import com.prospectdata.contract.support.LocalTls;
 import com.prospectdata.contract.support.Management;
 import com.prospectdata.contract.support.RawHttp2;
@@ -29,7 +30,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -94,21 +94,8 @@ class SlowReadersJarTest extends ContractTest {
         files = Path.of(System.getProperty("basedir", ".")).toAbsolutePath().resolve("target/contract/slow-readers");
         Files.createDirectories(files);
         List<String> lines = new ArrayList<>();
-        lines.add("{\"type\":\"organization\",\"id\":\"" + ORGANIZATION + "\",\"name\":\"Slow readers\"}");
-        lines.add("{\"type\":\"prospect_search\",\"id\":\"" + SEARCH + "\",\"organization_id\":\"" + ORGANIZATION
-                + "\",\"name\":\"Ten megabytes\"}");
-        for (int i = 0; i < COMPANIES; i++) {
-            StringBuilder contacts = new StringBuilder();
-            for (int c = 0; c < 5; c++) {
-                contacts.append(c == 0 ? "" : ",").append(String.format(Locale.ROOT,
-                        "{\"id\":\"%s\",\"name\":\"Contact %d of company %d\",\"email\":\"contact%d.company%d@example.com\","
-                                + "\"title\":\"Head of Procurement and Strategic Sourcing\"}", new UUID(0xd6L, (long) i * 8 + c), c, i, c, i));
-            }
-            lines.add(String.format(Locale.ROOT, "{\"type\":\"company\",\"id\":\"%s\",\"prospect_search_id\":\"%s\","
-                    + "\"name\":\"Company %05d\",\"city\":\"Leipzig\",\"country\":\"Germany\",\"business_type\":\"Software\","
-                    + "\"website\":\"https://company%d.example.com\",\"match_score\":%.1f,\"review_status\":\"pending\","
-                    + "\"contacts\":[%s]}", new UUID(0xd5L, i), SEARCH, i, i, (i % 101) / 10.0, contacts));
-        }
+        lines.add(ImportLines.organization(ORGANIZATION, "Slow readers"));
+        lines.addAll(ImportLines.largeSearch(SEARCH, ORGANIZATION, "Ten megabytes", COMPANIES, 0xd5L));
         Path file = files.resolve("search.jsonl");
         Files.write(file, lines, StandardCharsets.UTF_8);
         environment().operatorCommands().run("import", file.toString()).requireSuccess();

@@ -50,6 +50,31 @@ public final class ImportLines {
                 + "\",\"name\":\"Search " + id + "\"}";
     }
 
+    /**
+     * A search named {@code name} of {@code organization}, then {@code companies} companies of five
+     * contacts each with long titles, about 1.2 KB a line of export: a search of megabytes for the
+     * export's tests. Company ids are {@code (idSpace, i)}, contact ids {@code (idSpace + 1, 8i + c)}.
+     */
+    public static List<String> largeSearch(String id, String organization, String name, int companies, long idSpace) {
+        List<String> lines = new ArrayList<>();
+        lines.add("{\"type\":\"prospect_search\",\"id\":\"" + id + "\",\"organization_id\":\"" + organization
+                + "\",\"name\":\"" + name + "\"}");
+        for (int i = 0; i < companies; i++) {
+            StringBuilder contacts = new StringBuilder();
+            for (int c = 0; c < 5; c++) {
+                contacts.append(c == 0 ? "" : ",").append(String.format(Locale.ROOT,
+                        "{\"id\":\"%s\",\"name\":\"Contact %d of company %d\",\"email\":\"contact%d.company%d@example.com\","
+                                + "\"title\":\"Head of Procurement and Strategic Sourcing\"}",
+                        new UUID(idSpace + 1, (long) i * 8 + c), c, i, c, i));
+            }
+            lines.add(String.format(Locale.ROOT, "{\"type\":\"company\",\"id\":\"%s\",\"prospect_search_id\":\"%s\","
+                    + "\"name\":\"Company %05d\",\"city\":\"Leipzig\",\"country\":\"Germany\",\"business_type\":\"Software\","
+                    + "\"website\":\"https://company%d.example.com\",\"match_score\":%.1f,\"review_status\":\"pending\","
+                    + "\"contacts\":[%s]}", new UUID(idSpace, i), id, i, i, (i % 101) / 10.0, contacts));
+        }
+        return lines;
+    }
+
     /** A company with no contacts. */
     public static String company(String id, UUID search, int score) {
         return company(id, search, score, 0);
