@@ -10,6 +10,9 @@ import com.prospectdata.VirtualThreadPolling;
  */
 public final class Main {
 
+    /** Tomcat's setting for how it logs invalid data from clients ({@code UserDataHelper}). */
+    private static final String TOMCAT_CLIENT_ERRORS = "org.apache.juli.logging.UserDataHelper.CONFIG";
+
     private Main() {
     }
 
@@ -21,6 +24,13 @@ public final class Main {
         // jOOQ's start-up logo and tips are noise in an operator's terminal and in server logs.
         System.setProperty("org.jooq.no-logo", "true");
         System.setProperty("org.jooq.no-tips", "true");
+        // A client's protocol error (an HTTP/2 frame on a stream it has reset, a malformed header) is
+        // the client's doing, answered by the container: Tomcat would log the first of each day at
+        // INFO with a stack trace, then the rest at DEBUG. All at DEBUG, like every client error
+        // (docs/OPERATIONS.md, "Logs"), unless the command line chose otherwise.
+        if (System.getProperty(TOMCAT_CLIENT_ERRORS) == null) {
+            System.setProperty(TOMCAT_CLIENT_ERRORS, "DEBUG_ALL");
+        }
         System.exit(OperatorCommandLine.run(args));
     }
 }
