@@ -9,6 +9,7 @@ import java.util.Properties;
 import java.util.UUID;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 import org.postgresql.Driver;
 
 /**
@@ -25,7 +26,8 @@ public final class WebTierDatabase {
     public static final String ADMIN_URL = "webtier.database.admin-url";
     private static final Pattern JDBC_URL = Pattern.compile("(jdbc:postgresql://[^/?]*/)([^?]*)(\\?.*)?");
 
-    private static Optional<WebTierDatabase> shared;
+    private static boolean sharedResolved;
+    private static @Nullable WebTierDatabase shared;
 
     private final String adminUrl;
     private final String name;
@@ -51,15 +53,16 @@ public final class WebTierDatabase {
 
     /** The database on the server named by {@value #ADMIN_URL}; empty when it names none. */
     public static synchronized Optional<WebTierDatabase> onServer() {
-        if (shared == null) {
+        if (!sharedResolved) {
             String adminUrl = System.getProperty(ADMIN_URL, "").strip();
             try {
-                shared = adminUrl.isEmpty() ? Optional.empty() : Optional.of(new WebTierDatabase(adminUrl));
+                shared = adminUrl.isEmpty() ? null : new WebTierDatabase(adminUrl);
             } catch (SQLException e) {
                 throw new IllegalStateException("Could not create the web tier's database on " + redacted(adminUrl) + ": " + e, e);
             }
+            sharedResolved = true;
         }
-        return shared;
+        return Optional.ofNullable(shared);
     }
 
     public String jdbcUrl() {

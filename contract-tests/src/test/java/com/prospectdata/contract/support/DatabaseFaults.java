@@ -9,8 +9,8 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
-import java.util.Optional;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Real faults of the server's database, injected from outside the server through an
@@ -27,9 +27,10 @@ public final class DatabaseFaults {
     private static final Duration SERVER_START_TIMEOUT = Duration.ofSeconds(60);
 
     private final TestDatabase database;
-    private final Optional<Path> ownServerDataDirectory;
+    /** The data directory of the deployment's own PostgreSQL server; null on a shared one. */
+    private final @Nullable Path ownServerDataDirectory;
 
-    DatabaseFaults(TestDatabase database, Optional<Path> ownServerDataDirectory) {
+    DatabaseFaults(TestDatabase database, @Nullable Path ownServerDataDirectory) {
         this.database = database;
         this.ownServerDataDirectory = ownServerDataDirectory;
     }
@@ -54,8 +55,11 @@ public final class DatabaseFaults {
      * connections. Only for a deployment on a server of its own ({@link Deployment#createOnServerOfItsOwn}).
      */
     public Fault stopServer(Stop how) {
-        Path dataDirectory = ownServerDataDirectory.orElseThrow(() -> new IllegalStateException(
-                "Only a deployment on a server of its own may stop it: Deployment.createOnServerOfItsOwn"));
+        Path dataDirectory = ownServerDataDirectory;
+        if (dataDirectory == null) {
+            throw new IllegalStateException(
+                    "Only a deployment on a server of its own may stop it: Deployment.createOnServerOfItsOwn");
+        }
         Postmaster postmaster = Postmaster.of(dataDirectory);
         postmaster.pgCtl("stop", "-m", how.mode, "-w", "-t", "60");
         return () -> {

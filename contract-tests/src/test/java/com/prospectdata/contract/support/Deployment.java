@@ -119,7 +119,7 @@ public final class Deployment implements AutoCloseable {
 
     /** Real faults of this deployment's database, injected from outside the server. */
     public DatabaseFaults databaseFaults() {
-        return new DatabaseFaults(database, database.ownServerDataDirectory(directory));
+        return new DatabaseFaults(database, database.ownServerDataDirectory(directory).orElse(null));
     }
 
     /** A server on this deployment's database, its log in this deployment's directory. */

@@ -29,6 +29,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLSocket;
+import org.jspecify.annotations.Nullable;
 
 /**
  * HTTP/2 written frame by frame over TLS (ALPN {@code h2}), for what no client library will do:
@@ -66,10 +67,10 @@ public final class RawHttp2 implements AutoCloseable {
     /**
      * What became of a stream: the status and headers the server sent (none if it sent none),
      * the body received, whether the stream ended cleanly ({@code END_STREAM}), and the error
-     * code of a RST_STREAM or GOAWAY that ended it instead.
+     * code of a RST_STREAM or GOAWAY that ended it instead (null when none did).
      */
     public record Response(int streamId, int status, Map<String, String> headers, String body, boolean ended,
-                           Optional<Integer> resetCode) {
+                           @Nullable Integer resetCode) {
 
         public String header(String name) {
             return headers.get(name.toLowerCase(Locale.ROOT));
@@ -89,7 +90,7 @@ public final class RawHttp2 implements AutoCloseable {
             this.id = id;
         }
 
-        void end(boolean cleanly, Optional<Integer> resetCode) {
+        void end(boolean cleanly, @Nullable Integer resetCode) {
             int status = headers.containsKey(":status") ? Integer.parseInt(headers.get(":status")) : 0;
             done.complete(new Response(id, status, Map.copyOf(headers), body.toString(StandardCharsets.UTF_8), cleanly,
                     resetCode));
@@ -366,7 +367,7 @@ public final class RawHttp2 implements AutoCloseable {
                     case RST_STREAM -> {
                         Stream stream = streams.get(streamId);
                         if (stream != null) {
-                            stream.end(false, Optional.of(ByteBuffer.wrap(payload).getInt()));
+                            stream.end(false, ByteBuffer.wrap(payload).getInt());
                         }
                     }
                     case GOAWAY -> {
@@ -375,7 +376,7 @@ public final class RawHttp2 implements AutoCloseable {
                         int code = reason.getInt();
                         goAway.complete(code);
                         streams.values().stream().filter(stream -> stream.id > lastStream)
-                                .forEach(stream -> stream.end(false, Optional.of(code)));
+                                .forEach(stream -> stream.end(false, code));
                     }
                     default -> {
                         // PRIORITY, WINDOW_UPDATE: nothing this client needs from them.
@@ -384,7 +385,7 @@ public final class RawHttp2 implements AutoCloseable {
             }
         } catch (IOException | RuntimeException | Http2Exception ended) {
             goAway.completeExceptionally(ended);
-            streams.values().forEach(stream -> stream.end(false, Optional.empty()));
+            streams.values().forEach(stream -> stream.end(false, null));
             try {
                 socket.close();
             } catch (IOException ignored) {
@@ -419,7 +420,7 @@ public final class RawHttp2 implements AutoCloseable {
                 header.getValue().toString(), (first, second) -> first + ", " + second));
         stream.headersReceived = true;
         if (endsStream) {
-            stream.end(true, Optional.empty());
+            stream.end(true, null);
         }
     }
 
@@ -445,7 +446,7 @@ public final class RawHttp2 implements AutoCloseable {
             }
         }
         if (stream != null && (flags & END_STREAM) != 0) {
-            stream.end(true, Optional.empty());
+            stream.end(true, null);
         }
     }
 
