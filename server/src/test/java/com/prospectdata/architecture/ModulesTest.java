@@ -45,9 +45,9 @@ class ModulesTest {
     }
 
     @Test
-    void theApplicationIsTheFiveModulesOfTheArchitecture() {
+    void theApplicationIsTheSixModulesOfTheArchitecture() {
         assertThat(MODULES.stream().map(ApplicationModule::getIdentifier).map(Object::toString))
-                .containsExactlyInAnyOrder("core", "data", "pipeline", "features", "operator");
+                .containsExactlyInAnyOrder("core", "data", "pipeline", "features", "operator", "webhooks");
     }
 
     /**
