@@ -161,7 +161,7 @@ class HighAvailabilityJarTest {
             revoked.stop();
         }
         String leaderAfter = leader();
-        Instant primaryStarted = Instant.ofEpochMilli(topology.queryLong(topology.primaryJdbcUrl(),
+        Instant primaryStarted = Instant.ofEpochMilli(primaryLong(
                 "select (extract(epoch from pg_postmaster_start_time()) * 1000)::bigint"));
         log.info("The leader's PostgreSQL killed under load: {}; revoked key: {}; keys never seen before: {}; leader {} then {},"
                 + " its PostgreSQL started {}", load, revoked, unseen, leader, leaderAfter, primaryStarted);
@@ -498,11 +498,22 @@ class HighAvailabilityJarTest {
     }
 
     private static long companiesOf(UUID search) {
-        return topology.queryLong(topology.primaryJdbcUrl(), "select count(*) from company where prospect_search_id = '" + search + "'");
+        return primaryLong("select count(*) from company where prospect_search_id = '" + search + "'");
     }
 
     private static long organizations(String id) {
-        return topology.queryLong(topology.primaryJdbcUrl(), "select count(*) from organization where id = '" + id + "'");
+        return primaryLong("select count(*) from organization where id = '" + id + "'");
+    }
+
+    /**
+     * A number the primary answers, through HAProxy's leader listener. Right after a failover its
+     * health checks may still be settling, and a connection it accepts then closes at once (the
+     * driver's EOF while it asks for TLS): such a failure is tried again, within a bound.
+     */
+    private static long primaryLong(String sql) {
+        return await("the primary's answer to " + sql).atMost(tolerance(Duration.ofSeconds(30))).pollInterval(Duration.ofMillis(500))
+                .ignoreExceptionsInstanceOf(IllegalStateException.class)
+                .until(() -> topology.queryLong(topology.primaryJdbcUrl(), sql), answer -> true);
     }
 
     // --- Requests and keys ------------------------------------------------------------------------
