@@ -166,33 +166,37 @@ final class EgressPolicy {
     }
 
     /**
-     * The addresses a target may be connected to: its literal address, or those its name
-     * resolves to now, all of them allowed.
+     * The addresses a host may be connected to: its literal address (an IPv6 one with or without
+     * brackets), or those its name resolves to now, all of them allowed.
      *
      * @throws EgressRefusedException when the name does not resolve, or resolves to any address
      *         this policy refuses (naming it and why)
      */
-    List<InetAddress> addresses(Target target, Resolver resolver) {
-        if (target.host().indexOf(':') >= 0) {
-            return List.of(checkedAddress(target.host(), IpLiterals.ipv6(target.host())));
+    List<InetAddress> addresses(String host, Resolver resolver) {
+        String bare = host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
+        if (bare.indexOf(':') >= 0) {
+            return List.of(checkedAddress(bare, IpLiterals.ipv6(bare)));
         }
-        if (IpLiterals.isDottedDecimal(target.host())) {
-            return List.of(checkedAddress(target.host(), address(IpLiterals.dottedDecimal(target.host()))));
+        if (IpLiterals.endsInNumber(bare)) {
+            if (!IpLiterals.isDottedDecimal(bare)) {
+                throw new EgressRefusedException("'" + bare + "' is not an IPv4 address in dotted decimal");
+            }
+            return List.of(checkedAddress(bare, address(IpLiterals.dottedDecimal(bare))));
         }
         InetAddress[] resolved;
         try {
-            resolved = resolver.resolve(target.host());
+            resolved = resolver.resolve(bare);
         } catch (UnknownHostException e) {
-            throw new EgressRefusedException("'" + target.host() + "' does not resolve to an address");
+            throw new EgressRefusedException("'" + bare + "' does not resolve to an address");
         }
         if (resolved.length == 0) {
-            throw new EgressRefusedException("'" + target.host() + "' does not resolve to an address");
+            throw new EgressRefusedException("'" + bare + "' does not resolve to an address");
         }
         List<InetAddress> addresses = new ArrayList<>();
         for (InetAddress address : resolved) {
             String refusal = refusal(address);
             if (refusal != null) {
-                throw new EgressRefusedException("'" + target.host() + "' resolves to " + address.getHostAddress() + ", "
+                throw new EgressRefusedException("'" + bare + "' resolves to " + address.getHostAddress() + ", "
                         + refusal + ", which deliveries are never sent to");
             }
             addresses.add(address);

@@ -1,7 +1,8 @@
 /**
  * Webhooks: the change feed pushed to a partner's HTTPS endpoint (docs/webhooks.md). So far the
- * two rules a delivery must follow before anything is sent: where it may go ({@code EgressPolicy})
- * and how it is signed ({@code WebhookSignature}, Standard Webhooks 1.0).
+ * rules a delivery keeps: where it may go ({@code EgressPolicy}), how it is signed
+ * ({@code WebhookSignature}, Standard Webhooks 1.0) and how one attempt is sent
+ * ({@code DeliveryClient}).
  */
 @ApplicationModule(displayName = "Webhooks", allowedDependencies = {"core :: *"})
 @NullMarked

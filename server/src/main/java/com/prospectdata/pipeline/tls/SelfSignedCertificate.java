@@ -45,7 +45,7 @@ import org.bouncycastle.operator.jcajce.JcaContentSignerBuilder;
  * can trust it with {@code curl --cacert data/tls/certificate.pem}, until it is due for
  * replacement ({@link #isDue}).
  */
-final class SelfSignedCertificate {
+public final class SelfSignedCertificate {
 
     static final String CERTIFICATE_FILE = "certificate.pem";
     static final String PRIVATE_KEY_FILE = "private-key.pem";
@@ -121,8 +121,11 @@ final class SelfSignedCertificate {
         }
     }
 
-    /** A certificate for the host names, valid from {@code start} (to the second) for {@code validity}. */
-    static X509CertificateHolder sign(KeyPair keys, List<String> hostnames, Instant start, Duration validity)
+    /**
+     * A certificate for the host names, valid from {@code start} (to the second) for
+     * {@code validity}; public for the tests' own HTTPS receivers.
+     */
+    public static X509CertificateHolder sign(KeyPair keys, List<String> hostnames, Instant start, Duration validity)
             throws IOException, OperatorCreationException {
         // X.509 keeps whole seconds: truncated here, the end is exactly the validity after the start.
         Instant from = start.truncatedTo(ChronoUnit.SECONDS);
