@@ -761,6 +761,31 @@ class ScaleOutJarTest {
                 .as("errors the instances logged since Redis was killed").isEmpty();
     }
 
+    /**
+     * No instance in the balancer's rotation (docs/OPERATIONS.md, "A scale-out topology on one
+     * machine"): HAProxy answers for them, with the contract's 503, its body and Retry-After, which
+     * the validation of every answer through the balancer holds to the document; with the
+     * instances back, they answer again.
+     */
+    @Test
+    @Order(14)
+    void withNoInstanceInTheRotationTheBalancerAnswersTheContracts503() {
+        String backend = topology.get("HAPROXY_BACKEND");
+        List<String> servers = List.of(topology.get("HAPROXY_SERVERS").split(" "));
+        try {
+            servers.forEach(server -> topology.haproxy("disable server " + backend + "/" + server));
+            Response refused = topology.get(key(), companyPath);
+
+            assertThat(refused.statusCode()).as(refused.asString()).isEqualTo(503);
+            assertThat(refused.header("Retry-After")).isEqualTo("1");
+            assertThat(refused.jsonPath().getString("error")).isEqualTo("SERVICE_UNAVAILABLE");
+            assertThat(refused.jsonPath().getString("message")).contains("retry after 1 second");
+        } finally {
+            servers.forEach(server -> topology.haproxy("enable server " + backend + "/" + server));
+        }
+        topology.awaitStatus(key(), companyPath, 200, tolerance(Duration.ofSeconds(30)), Set.of(503));
+    }
+
     private static Map<Integer, Long> outageWarningsByInstance() {
         return topology.logged(OUTAGE_WARNING).stream().collect(java.util.stream.Collectors.groupingBy(Topology.LogLine::instance,
                 java.util.stream.Collectors.counting()));
