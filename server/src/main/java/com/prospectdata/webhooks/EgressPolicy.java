@@ -175,7 +175,12 @@ final class EgressPolicy {
     List<InetAddress> addresses(String host, Resolver resolver) {
         String bare = host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
         if (bare.indexOf(':') >= 0) {
-            return List.of(checkedAddress(bare, IpLiterals.ipv6(bare)));
+            InetAddress literal = IpLiterals.ipv6(bare);
+            if (literal != null && literal.getAddress().length == 4) {
+                throw new EgressRefusedException(bare + " is an IPv4-mapped IPv6 address, refused: which IPv4 address it "
+                        + "reaches is the network's choice");
+            }
+            return List.of(checkedAddress(bare, literal));
         }
         if (IpLiterals.endsInNumber(bare)) {
             if (!IpLiterals.isDottedDecimal(bare)) {

@@ -62,6 +62,14 @@ class EgressPolicyTest {
                 .hasMessageContaining("IPv4-mapped IPv6 address");
     }
 
+    /** At a connection, as at create: a mapped address is refused even when the IPv4 address it maps is public. */
+    @ParameterizedTest
+    @ValueSource(strings = {"::ffff:8.8.8.8", "[::ffff:8.8.8.8]", "::ffff:7f00:1"})
+    void anIpv4MappedIpv6AddressIsNeverConnectedTo(String host) {
+        assertThatThrownBy(() -> policy.addresses(host, EgressPolicy.Resolver.SYSTEM)).isInstanceOf(EgressRefusedException.class)
+                .hasMessageContaining("IPv4-mapped IPv6 address");
+    }
+
     @ParameterizedTest
     @CsvSource(delimiter = '|', textBlock = """
             https://2130706433/hook         | 127.0.0.1
